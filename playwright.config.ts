@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+// The browser tests run the product as `npm start` does (real API, real SQLite, real built
+// sites) on their own ports and a throw-away data folder.
+export const API_PORT = 8797;
+export const SITES_PORT = 4397;
+const dataDir = path.join(os.tmpdir(), 'gallery-e2e-data');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env['CI'] ? 'list' : 'line',
+  use: {
+    baseURL: `http://demo.localhost:${SITES_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/start.ts`,
+    url: `http://127.0.0.1:${SITES_PORT}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { API_PORT: String(API_PORT), SITES_PORT: String(SITES_PORT), DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1' },
+  },
+});

@@ -1,0 +1,84 @@
+// The preview server: serves every built site by host name, http://<webName>.localhost:PORT/,
+// with the routing rules of src/lib/site-routing.ts. `npm run serve`.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { loadConfig } from '../server/src/config.ts';
+import { routeSitePath, tenantFromHost } from '../src/lib/site-routing.ts';
+import { SITES_DIR } from './build-tenants.ts';
+
+/** On localhost without a sub-domain the demo organization answers (section 1: a fixed default). */
+export const DEFAULT_TENANT = 'demo';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface SitesServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function startSitesServer(options: { port: number; host?: string; sitesDir?: string }): Promise<SitesServer> {
+  const sitesDir = options.sitesDir ?? SITES_DIR;
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((request, response) => {
+    const webName = tenantFromHost(request.headers.host, DEFAULT_TENANT);
+    const site = path.join(sitesDir, webName);
+    if (!/^[a-z0-9-]+$/.test(webName) || !existsSync(site)) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`No site is built for "${webName}". Run npm run build.\n`);
+      return;
+    }
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const route = routeSitePath(pathname, (file) => isFile(path.join(site, file)));
+    if (route.kind === 'redirect') {
+      response.writeHead(302, { location: route.location });
+      response.end();
+      return;
+    }
+    const file = path.join(site, route.file);
+    const hashed = route.file.startsWith('_astro/');
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      resolve({
+        url: `http://${DEFAULT_TENANT}.localhost:${options.port}/`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+if (import.meta.main) {
+  const config = loadConfig();
+  const sites = await startSitesServer({ port: config.sitesPort });
+  console.log(`Serving dist/sites/ at http://<webName>.localhost:${config.sitesPort}/ (demo: ${sites.url})`);
+}

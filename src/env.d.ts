@@ -1,0 +1,7 @@
+interface ImportMetaEnv {
+  readonly PUBLIC_API_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

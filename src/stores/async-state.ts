@@ -1,0 +1,37 @@
+import { map, type MapStore } from 'nanostores';
+import type { ApiErrorCode } from '../lib/api/types.ts';
+import { ApiError } from '../lib/api/client.ts';
+
+/** The shape every data area shares (section 4): a loading flag, an error code and the data. */
+export interface AsyncState<T> {
+  loading: boolean;
+  error: ApiErrorCode | null;
+  data: T | null;
+}
+
+export type AsyncStore<T> = MapStore<AsyncState<T>>;
+
+export function asyncStore<T>(): AsyncStore<T> {
+  return map<AsyncState<T>>({ loading: false, error: null, data: null });
+}
+
+/**
+ * Runs one call through begin, success and failure. Only the latest call may write its result,
+ * so a slow earlier answer never overwrites a newer one.
+ */
+export function runner<T>(store: AsyncStore<T>): (work: () => Promise<T>) => Promise<T | null> {
+  let latest = 0;
+  return async (work) => {
+    const ticket = ++latest;
+    store.set({ loading: true, error: null, data: store.get().data });
+    try {
+      const data = await work();
+      if (ticket === latest) store.set({ loading: false, error: null, data });
+      return data;
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
+      if (ticket === latest) store.set({ loading: false, error: code, data: null });
+      return null;
+    }
+  };
+}

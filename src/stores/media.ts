@@ -1,0 +1,24 @@
+import { computed } from 'nanostores';
+import { api } from '../lib/api/index.ts';
+import type { MediaLists } from '../lib/api/types.ts';
+import { asyncStore, runner } from './async-state.ts';
+
+/** The sold, not-sold and extra media of the visitor's cards. */
+export const $media = asyncStore<MediaLists>();
+
+const run = runner($media);
+
+export function loadMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists | null> {
+  return run(() => api.getMedias(organizationId, cards, secret));
+}
+
+export function clearMedia(): void {
+  $media.set({ loading: false, error: null, data: null });
+}
+
+/** Counts shown in the gallery header. */
+export const $mediaCounts = computed($media, ({ data }) => ({
+  sold: data?.sold.length ?? 0,
+  notSold: data?.notSold.length ?? 0,
+  extras: data?.extras.length ?? 0,
+}));

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { cardCodeFromGalleryPath, galleryPath } from '../../src/lib/routes.ts';
+import { redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
+
+describe('gallery paths', () => {
+  it('builds /gallery/{code}, keeping the credential', () => {
+    expect(galleryPath('DEMO00001')).toBe('/gallery/DE-MO00-001');
+    expect(galleryPath('DEMO00001', 'ABC DEF')).toBe('/gallery/DE-MO00-001?credential=ABC%20DEF');
+  });
+
+  it('reads the code back, and nothing else', () => {
+    expect(cardCodeFromGalleryPath('/gallery/DE-MO00-001')).toBe('DEMO00001');
+    expect(cardCodeFromGalleryPath('/gallery/demo00001/')).toBe('DEMO00001');
+    expect(cardCodeFromGalleryPath('/gallery/')).toBeNull();
+    expect(cardCodeFromGalleryPath('/gallery/DEMO')).toBeNull();
+    expect(cardCodeFromGalleryPath('/gallery/%E0%A4%A')).toBeNull();
+    expect(cardCodeFromGalleryPath('/terms')).toBeNull();
+  });
+});
+
+describe('site routing rules (section 2)', () => {
+  const files = new Set(['index.html', 'gallery/index.html', 'terms/index.html', '_astro/app.1234.js', 'favicon.svg']);
+  const route = (p: string) => routeSitePath(p, (f) => files.has(f));
+
+  it('serves home, gallery pages, other pages and assets', () => {
+    expect(route('/')).toEqual({ kind: 'file', file: 'index.html' });
+    expect(route('/gallery')).toEqual({ kind: 'file', file: 'gallery/index.html' });
+    expect(route('/gallery/DE-MO00-001')).toEqual({ kind: 'file', file: 'gallery/index.html' });
+    expect(route('/terms')).toEqual({ kind: 'file', file: 'terms/index.html' });
+    expect(route('/terms/')).toEqual({ kind: 'file', file: 'terms/index.html' });
+    expect(route('/_astro/app.1234.js')).toEqual({ kind: 'file', file: '_astro/app.1234.js' });
+  });
+
+  it('sends anything else, and any traversal, home', () => {
+    expect(route('/nope')).toEqual({ kind: 'redirect', location: '/' });
+    expect(route('/galleryx')).toEqual({ kind: 'redirect', location: '/' });
+    expect(route('/../../etc/passwd')).toEqual({ kind: 'redirect', location: '/' });
+    expect(route('/%2e%2e/secret')).toEqual({ kind: 'redirect', location: '/' });
+    expect(route('/%E0%A4%A')).toEqual({ kind: 'redirect', location: '/' });
+  });
+
+  it('writes the same rules for static hosts', () => {
+    expect(redirectsFile()).toContain('/gallery/* /gallery/index.html 200');
+    expect(redirectsFile().trim().split('\n').at(-1)).toBe('/* / 302');
+  });
+
+  it('picks the tenant from <webName>.localhost', () => {
+    expect(tenantFromHost('demo.localhost:4321', 'x')).toBe('demo');
+    expect(tenantFromHost('Parque.LOCALHOST', 'x')).toBe('parque');
+    expect(tenantFromHost('localhost:4321', 'demo')).toBe('demo');
+    expect(tenantFromHost('127.0.0.1:4321', 'demo')).toBe('demo');
+    expect(tenantFromHost(undefined, 'demo')).toBe('demo');
+  });
+});

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/components/**/*.test.tsx'],
+    testTimeout: 30_000,
+  },
+});
