@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pageTitle, toOrganization } from '../../src/tenant/organization.ts';
+import { wireOrganization } from '../factories/organization.ts';
+
+describe('the organization schema', () => {
+  it('reshapes a valid organization and reads SITE_BANNER from the config string', () => {
+    const org = toOrganization(
+      wireOrganization({ features_organization: { two_factor_authentication: true, webapp_initial_form: 'customer', config: '{"SITE_BANNER":{"URL":"https://x.test/b.png","HEIGHT":120}}' } }),
+      'parque',
+    );
+    expect(org).toMatchObject({ webName: 'parque', twoFactor: true, initialForm: 'customer', banner: { url: 'https://x.test/b.png', height: 120 } });
+  });
+
+  it('defaults the banner height to 80 px', () => {
+    expect(toOrganization(wireOrganization(), 'parque').banner).toEqual({ url: null, height: 80 });
+  });
+
+  it('names the tenant and the wrong field', () => {
+    const bad = wireOrganization();
+    (bad.features.site as Record<string, unknown>)['free_photos'] = 'yes';
+    expect(() => toOrganization(bad, 'parque')).toThrow(/tenant "parque": features\.site\.free_photos/);
+    expect(() => toOrganization({ ...wireOrganization(), web_name: 'Bad Name' }, 'x')).toThrow(/web_name/);
+    expect(() =>
+      toOrganization(wireOrganization({ features_organization: { two_factor_authentication: false, webapp_initial_form: 'card', config: '{oops' } }), 'x'),
+    ).toThrow(/tenant "x": features_organization.config is not valid JSON/);
+  });
+
+  it('titles pages with the capitalised name, plus " - Galeria" on the gallery', () => {
+    expect(pageTitle({ name: 'parque' })).toBe('Parque');
+    expect(pageTitle({ name: 'parque' }, true)).toBe('Parque - Galeria');
+  });
+});
