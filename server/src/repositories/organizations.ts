@@ -1,0 +1,62 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+
+/** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
+interface OrganizationRow {
+  id: number;
+  web_name: string;
+  name: string;
+  profile: string;
+}
+
+export type NewOrganization = Omit<WireOrganization, 'id'>;
+type Profile = Omit<WireOrganization, 'id' | 'web_name' | 'name'>;
+
+// Profiles are validated before they are written, so reading them back trusts the JSON.
+function toOrganization(row: OrganizationRow): WireOrganization {
+  const profile = JSON.parse(row.profile) as Profile;
+  return { id: row.id, name: row.name, web_name: row.web_name, ...profile };
+}
+
+export function findOrganizationByWebName(db: DatabaseSync, webName: string): WireOrganization | undefined {
+  const row = db
+    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE web_name = ?')
+    .get(webName.toLowerCase()) as OrganizationRow | undefined;
+  return row && toOrganization(row);
+}
+
+export function findOrganizationById(db: DatabaseSync, id: number): WireOrganization | undefined {
+  const row = db
+    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE id = ?')
+    .get(id) as OrganizationRow | undefined;
+  return row && toOrganization(row);
+}
+
+export function listOrganizations(db: DatabaseSync): Array<{ id: number; web_name: string; name: string }> {
+  return db.prepare('SELECT id, web_name, name FROM organizations ORDER BY web_name').all() as Array<{
+    id: number;
+    web_name: string;
+    name: string;
+  }>;
+}
+
+export function countOrganizations(db: DatabaseSync): number {
+  const row = db.prepare('SELECT count(*) AS n FROM organizations').get() as { n: number };
+  return row.n;
+}
+
+/** Inserts or updates by web_name; answers the organization id. */
+export function upsertOrganization(db: DatabaseSync, organization: NewOrganization): number {
+  const { web_name, name, ...profile } = organization;
+  const row = db
+    .prepare(
+      `INSERT INTO organizations (web_name, name, profile) VALUES (?, ?, ?)
+       ON CONFLICT (web_name) DO UPDATE SET
+         name = excluded.name,
+         profile = excluded.profile,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       RETURNING id`,
+    )
+    .get(web_name.toLowerCase(), name, JSON.stringify(profile)) as { id: number };
+  return row.id;
+}

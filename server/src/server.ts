@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db.ts';
+import { countOrganizations } from './repositories/organizations.ts';
+import { seedDemo } from './services/seed.ts';
+
+export interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the data folder, seeds the demo on a fresh database, and listens. */
+export async function startApi(config: Config): Promise<RunningApi> {
+  const db = openDatabase(config.dataDir);
+  try {
+    // A fresh machine should show a working gallery without any admin step.
+    if (countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
+    // Only warnings and errors: the error handler logs every 5xx with its cause.
+    const app = buildApp({ db, dataDir: config.dataDir, logger: { level: 'warn' } });
+    await app.listen({ host: config.apiHost, port: config.apiPort });
+    const address = app.server.address();
+    // Port 0 picks a free port; report the one actually bound.
+    const port = typeof address === 'object' && address ? address.port : config.apiPort;
+    const url = `http://${config.apiHost.includes(':') ? `[${config.apiHost}]` : config.apiHost}:${port}`;
+    console.log(`Provider API listening on ${url} (data in ${config.dataDir})`);
+    return {
+      url,
+      async close() {
+        await app.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const api = await startApi(loadConfig());
+    const stop = () => {
+      api.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { ApiError } from '../errors.ts';
+import { findMedia, type MediaKind } from '../repositories/media.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
+import { downloadFileName, mediaDir, type DownloadSize } from './media-files.ts';
+import { isSold } from './sold.ts';
+
+export interface DownloadFile {
+  path: string;
+  mime: string;
+  bytes: number;
+  /** Set for sold originals: the name the browser saves the file under. */
+  attachmentName?: string;
+}
+
+/** Decides which file, if any, a download request may have. */
+export async function resolveDownload(
+  db: DatabaseSync,
+  dataDir: string,
+  request: { type: MediaKind; id: string; size: DownloadSize },
+): Promise<DownloadFile> {
+  const media = findMedia(db, request.id);
+  const organization = media && findOrganizationById(db, media.organization_id);
+  if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  const sold = isSold(media, organization);
+  if (request.size === 'original' && !sold) throw new ApiError(403, 'MEDIA_NOT_SOLD');
+  // Built from the stored id and fixed names only; the URL's file name is never used.
+  const file = path.join(mediaDir(dataDir, media.id), downloadFileName(request.size, media.mime, sold));
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  const mime = request.size === 'original' ? media.mime : 'image/jpeg';
+  return request.size === 'original'
+    ? { path: file, mime, bytes: stat.size, attachmentName: media.filename }
+    : { path: file, mime, bytes: stat.size };
+}

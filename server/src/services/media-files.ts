@@ -1,0 +1,37 @@
+import path from 'node:path';
+
+// Where a media's files live. Paths are built only from the media id (random, base64url) and
+// fixed names, never from anything a visitor sends.
+
+export type DownloadSize = 'thumb' | 'preview' | 'original';
+
+export const DERIVED_FILES = {
+  thumb: 'thumb.jpg',
+  thumbWatermarked: 'thumb-wm.jpg',
+  preview: 'preview.jpg',
+  previewWatermarked: 'preview-wm.jpg',
+} as const;
+
+export function mediaRoot(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+export function mediaDir(dataDir: string, mediaId: string): string {
+  return path.join(mediaRoot(dataDir), mediaId);
+}
+
+/** Scratch space on the same file system as the media, so finished folders move in by rename. */
+export function scratchRoot(dataDir: string): string {
+  return path.join(dataDir, 'tmp');
+}
+
+export function originalFileName(mime: string): string {
+  return mime === 'image/png' ? 'original.png' : 'original.jpg';
+}
+
+/** The file a download of `size` serves: watermarked derivatives unless the media is sold. */
+export function downloadFileName(size: DownloadSize, mime: string, sold: boolean): string {
+  if (size === 'original') return originalFileName(mime);
+  if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
+  return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;
+}

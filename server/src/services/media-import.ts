@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import { inTransaction } from '../db.ts';
+import { insertMedia, type NewMedia } from '../repositories/media.ts';
+import { createLimiter } from './concurrency.ts';
+import { newId } from './ids.ts';
+import { DERIVED_FILES, mediaDir, mediaRoot, originalFileName, scratchRoot } from './media-files.ts';
+import { watermarkFor } from './watermark.ts';
+
+const PREVIEW_EDGE = 1600;
+const THUMB_EDGE = 480;
+const PREVIEW_QUALITY = 82;
+const THUMB_QUALITY = 80;
+/** Accepted formats as sharp names them, with the mime type served for the original. */
+const FORMATS: Partial<Record<string, { mime: string; extensions: readonly string[] }>> = {
+  jpeg: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
+  png: { mime: 'image/png', extensions: ['.png'] },
+};
+
+// Two at a time: a large JPEG peaks near 300 MB while decoding, and libvips already uses
+// several threads per image.
+const limit = createLimiter(2);
+
+export class MediaImportError extends Error {}
+
+export interface MediaSource {
+  organizationId: number;
+  cardId: string;
+  sourcePath: string;
+  kind: 'photo' | 'extra';
+  soldAtVenue: boolean;
+  capturedAt: string;
+}
+
+/** The display name kept for a file: safe characters only, with the extension its content really has. */
+export function safeFileName(sourceName: string, extensions: readonly string[]): string {
+  const parsed = path.parse(path.basename(sourceName));
+  const stem = parsed.name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, 100);
+  const ext = parsed.ext.toLowerCase();
+  return `${stem || 'media'}${extensions.includes(ext) ? ext : extensions[0]}`;
+}
+
+interface ImageInfo {
+  mime: string;
+  extensions: readonly string[];
+  /** Size once EXIF orientation is applied, as viewers show it. */
+  width: number;
+  height: number;
+}
+
+async function inspect(original: Buffer, name: string): Promise<ImageInfo> {
+  // The content decides, not the name: a renamed text file must not reach the gallery.
+  const meta = await sharp(original)
+    .metadata()
+    .catch(() => undefined);
+  const format = meta && FORMATS[meta.format];
+  if (!meta || !format) throw new MediaImportError(`${name} is not a PNG or JPEG image`);
+  return { ...format, ...meta.autoOrient };
+}
+
+/** Writes the original and its four derivatives into `dir`. */
+async function writeFiles(dir: string, original: Buffer, mime: string): Promise<void> {
+  await fs.writeFile(path.join(dir, originalFileName(mime)), original);
+  // Decode once, at preview size; every derivative starts from these pixels.
+  const clean = await sharp(original)
+    .autoOrient()
+    .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = clean.info;
+  const overlay = await watermarkFor(width, height);
+  const marked = await sharp(clean.data, { raw: { width, height, channels } })
+    .composite([{ input: overlay }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fromClean = () => sharp(clean.data, { raw: { width, height, channels } });
+  const fromMarked = () =>
+    sharp(marked.data, { raw: { width: marked.info.width, height: marked.info.height, channels: marked.info.channels } });
+  const thumb = { fit: 'inside', withoutEnlargement: true } as const;
+  await Promise.all([
+    fromClean().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.preview)),
+    fromMarked().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.previewWatermarked)),
+    fromClean().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumb)),
+    fromMarked()
+      .resize(THUMB_EDGE, THUMB_EDGE, thumb)
+      .jpeg({ quality: THUMB_QUALITY })
+      .toFile(path.join(dir, DERIVED_FILES.thumbWatermarked)),
+  ]);
+}
+
+/**
+ * Imports one image: files are built in a scratch folder and renamed into place whole, then
+ * the row is inserted; if the insert fails the folder goes too, so nothing is left half-made.
+ */
+export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSource): Promise<NewMedia> {
+  return limit(async () => {
+    const original = await fs.readFile(source.sourcePath);
+    const image = await inspect(original, path.basename(source.sourcePath));
+    const id = newId();
+    await fs.mkdir(scratchRoot(dataDir), { recursive: true });
+    await fs.mkdir(mediaRoot(dataDir), { recursive: true });
+    const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
+    const finalDir = mediaDir(dataDir, id);
+    try {
+      await writeFiles(scratch, original, image.mime);
+      await fs.rename(scratch, finalDir);
+      const media: NewMedia = {
+        id,
+        organization_id: source.organizationId,
+        card_id: source.cardId,
+        kind: source.kind,
+        filename: safeFileName(source.sourcePath, image.extensions),
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        bytes: original.length,
+        sha256: createHash('sha256').update(original).digest('hex'),
+        captured_at: source.capturedAt,
+        sold_at_venue: source.soldAtVenue ? 1 : 0,
+      };
+      try {
+        insertMedia(db, media);
+      } catch (error) {
+        await fs.rm(finalDir, { recursive: true, force: true });
+        throw error;
+      }
+      return media;
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+  });
+}
+
+/** Imports several images all-or-nothing: on any failure no row and no folder remains. */
+export function importMedias(db: DatabaseSync, dataDir: string, sources: readonly MediaSource[]): Promise<NewMedia[]> {
+  return inTransaction(db, async () => {
+    // Wait for every import to settle before undoing: one still running would write after the rollback.
+    const results = await Promise.allSettled(sources.map((source) => importMedia(db, dataDir, source)));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (!failure) return results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
+    await Promise.all(
+      results.map((result) =>
+        result.status === 'fulfilled' ? fs.rm(mediaDir(dataDir, result.value.id), { recursive: true, force: true }) : undefined,
+      ),
+    );
+    throw failure.reason;
+  });
+}

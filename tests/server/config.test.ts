@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/src/config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      apiHost: '127.0.0.1',
+      apiPort: 8787,
+      sitesPort: 4321,
+      dataDir: path.resolve('data'),
+      publicApiUrl: 'http://127.0.0.1:8787',
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    const read = () => loadConfig({ API_PORT: 'abc', SITES_PORT: '70000', PUBLIC_API_URL: 'ftp://x' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/API_PORT[\s\S]*SITES_PORT[\s\S]*PUBLIC_API_URL/);
+  });
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db.ts';
+import { seedDemo } from '../../server/src/services/seed.ts';
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: DatabaseSync;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export function makeTempDir(prefix = 'provider-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** A fresh data folder and app; seeded with the demo unless told otherwise. */
+export async function createTestApi({ seed = true } = {}): Promise<TestApi> {
+  const dataDir = await makeTempDir();
+  const db = openDatabase(dataDir);
+  if (seed) await seedDemo(db, dataDir);
+  const app = buildApp({ db, dataDir });
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      db.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Mean absolute difference per channel value (0-255) between two same-sized images. */
+export async function meanPixelDifference(a: Buffer, b: Buffer): Promise<number> {
+  const [left, right] = await Promise.all([a, b].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+  if (!left || !right || left.length !== right.length) throw new Error('images differ in size');
+  let total = 0;
+  for (let i = 0; i < left.length; i++) total += Math.abs((left[i] ?? 0) - (right[i] ?? 0));
+  return total / left.length;
+}

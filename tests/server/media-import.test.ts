@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/src/db.ts';
+import { createCard, type CardRow } from '../../server/src/repositories/cards.ts';
+import { countMedia, findMedia } from '../../server/src/repositories/media.ts';
+import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { importMedia, importMedias, MediaImportError, safeFileName } from '../../server/src/services/media-import.ts';
+import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
+import { makeTempDir } from './helpers.ts';
+
+let dataDir: string;
+let sources: string;
+let db: DatabaseSync;
+let card: CardRow;
+
+const source = (sourcePath: string) => ({
+  organizationId: card.organization_id,
+  cardId: card.id,
+  sourcePath,
+  kind: 'photo' as const,
+  soldAtVenue: false,
+  capturedAt: '2025-01-01T10:00:00.000Z',
+});
+const mediaFolders = () => fs.readdir(path.join(dataDir, 'media')).catch(() => []);
+
+beforeAll(async () => {
+  dataDir = await makeTempDir();
+  sources = await makeTempDir('provider-sources-');
+  db = openDatabase(dataDir);
+  const organizationId = upsertOrganization(db, DEMO_ORGANIZATION);
+  card = createCard(db, { organizationId, code: 'TEST00001' });
+});
+afterAll(async () => {
+  db.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(sources, { recursive: true, force: true });
+});
+
+describe('database', () => {
+  it('re-opens idempotently, keeping data and applying each migration once', () => {
+    const again = openDatabase(dataDir);
+    try {
+      const versions = again.prepare('SELECT version FROM schema_migrations').all();
+      expect(versions).toEqual([{ version: '001_init.sql' }]);
+      expect(again.prepare('SELECT code FROM cards').all()).toEqual([{ code: 'TEST00001' }]);
+      expect(again.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+      expect(again.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+    } finally {
+      again.close();
+    }
+  });
+});
+
+describe('media import', () => {
+  it('refuses a file that only pretends to be a JPEG, leaving no row and no files', async () => {
+    const fake = path.join(sources, 'fake.jpg');
+    await fs.writeFile(fake, 'this is text, not a photo');
+    const before = await mediaFolders();
+    await expect(importMedia(db, dataDir, source(fake))).rejects.toThrow(MediaImportError);
+    expect(countMedia(db)).toBe(0);
+    expect(await mediaFolders()).toEqual(before);
+    expect(await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
+  });
+
+  it('imports nothing from a batch with one bad file', async () => {
+    const fake = path.join(sources, 'fake2.jpg');
+    await fs.writeFile(fake, 'not an image either');
+    await expect(importMedias(db, dataDir, [source(demoSamplePath(1)), source(fake)])).rejects.toThrow(MediaImportError);
+    expect(countMedia(db)).toBe(0);
+    expect(await mediaFolders()).toEqual([]);
+  });
+
+  it('imports a PNG with transparency, keeping the original and making every derivative', async () => {
+    const png = path.join(sources, 'Fête à l\'école.png');
+    await sharp({ create: { width: 2400, height: 1200, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } } })
+      .png()
+      .toFile(png);
+    const media = await importMedia(db, dataDir, source(png));
+    expect(findMedia(db, media.id)).toMatchObject({ mime: 'image/png', width: 2400, height: 1200, filename: 'Fete_a_l_ecole.png' });
+    const files = (await fs.readdir(path.join(dataDir, 'media', media.id))).sort();
+    expect(files).toEqual(['original.png', 'preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg']);
+    const preview = await sharp(path.join(dataDir, 'media', media.id, 'preview.jpg')).metadata();
+    const thumb = await sharp(path.join(dataDir, 'media', media.id, 'thumb.jpg')).metadata();
+    expect([preview.width, preview.height, thumb.width, thumb.height]).toEqual([1600, 800, 480, 240]);
+  });
+
+  it('keeps display names safe and true to the content', () => {
+    expect(safeFileName('../../etc/passwd.jpg', ['.jpg', '.jpeg'])).toBe('passwd.jpg');
+    expect(safeFileName('photo.png', ['.jpg', '.jpeg'])).toBe('photo.jpg');
+    expect(safeFileName('.hidden.JPEG', ['.jpg', '.jpeg'])).toBe('hidden.jpeg');
+    expect(safeFileName('"quoted".jpg', ['.jpg'])).toBe('quoted_.jpg');
+  });
+});
