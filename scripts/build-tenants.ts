@@ -2,19 +2,23 @@
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and splits the output into self-contained folders under dist/sites/<webName>/.
 import { build } from 'astro';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
-import { redirectsFile } from '../src/lib/site-routing.ts';
 import type { WireOrganizationList } from '../src/lib/api/wire.ts';
-import { toOrganization } from '../src/tenant/organization.ts';
+import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
+import { BRANDING_EXTENSIONS, BRANDING_FILES, brandingFrom, type Branding } from '../src/tenant/branding.ts';
+import { tenantCatalogues } from '../src/tenant/messages.ts';
+import { toOrganization, type Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SITES_DIR = path.join(root, 'dist', 'sites');
 const ASTRO_OUT = path.join(root, 'dist', 'astro');
 const CACHE_DIR = path.join(root, '.cache');
+/** The last organization each tenant loaded with, used when the API cannot answer. */
+const SNAPSHOT_DIR = path.join(CACHE_DIR, 'snapshots');
 
 export interface BuildOptions {
   /** Where the build reads organizations from. */
@@ -23,14 +27,21 @@ export interface BuildOptions {
   publicApiUrl: string;
   /** Rebuild only this tenant. */
   tenant?: string;
+  /** Folder of per-tenant overrides (messages, branding); tenants/ by default. */
+  tenantsDir?: string;
   log?: (line: string) => void;
 }
 
 export interface BuildSummary {
   built: string[];
+  /** Tenants built from their last good snapshot because the API could not give them. */
+  fromSnapshot: string[];
+  /** Tenants whose site is the error page. */
   failed: Array<{ tenant: string; reason: string }>;
   seconds: number;
 }
+
+const WEB_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 async function getJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -38,48 +49,108 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-async function localTenantNames(): Promise<string[]> {
+async function folderNames(dir: string, suffix = ''): Promise<string[]> {
   try {
-    const entries = await readdir(path.join(root, 'tenants'), { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => (suffix ? e.name.endsWith(suffix) : e.isDirectory())).map((e) => e.name.slice(0, e.name.length - suffix.length));
   } catch {
     return [];
   }
 }
 
-async function tenantNames(sourceUrl: string): Promise<string[]> {
-  const list = (await getJson(`${sourceUrl}/api/v1/organizations`)) as WireOrganizationList;
-  const names = new Set([...list.organizations.map((o) => o.web_name), ...(await localTenantNames())]);
-  return [...names].sort();
+/** Web names from the API, the tenants folder and the snapshots (so a down API still builds). */
+async function tenantNames(sourceUrl: string, tenantsDir: string, log: (line: string) => void): Promise<string[]> {
+  const names = new Set([...(await folderNames(tenantsDir)), ...(await folderNames(SNAPSHOT_DIR, '.json'))]);
+  try {
+    const list = (await getJson(`${sourceUrl}/api/v1/organizations`)) as WireOrganizationList;
+    for (const o of list.organizations) names.add(o.web_name);
+  } catch (error) {
+    log(`  ! could not list organizations (${error instanceof Error ? error.message : error}); using tenants/ and snapshots`);
+  }
+  return [...names].filter((name) => WEB_NAME.test(name)).sort();
+}
+
+/** The organization from the API, saved as the new snapshot; else the last snapshot. */
+async function loadOrganization(sourceUrl: string, webName: string): Promise<{ organization: Organization; fromSnapshot: boolean }> {
+  const snapshot = path.join(SNAPSHOT_DIR, `${webName}.json`);
+  try {
+    const answer = (await getJson(`${sourceUrl}/api/v1/organization/${encodeURIComponent(webName)}`)) as { organization?: unknown };
+    const organization = toOrganization(answer.organization, webName);
+    await mkdir(SNAPSHOT_DIR, { recursive: true });
+    await writeFile(snapshot, JSON.stringify(answer.organization));
+    return { organization, fromSnapshot: false };
+  } catch (error) {
+    let saved: string;
+    try {
+      saved = await readFile(snapshot, 'utf8');
+    } catch {
+      throw error;
+    }
+    return { organization: toOrganization(JSON.parse(saved), webName), fromSnapshot: true };
+  }
+}
+
+async function tenantBranding(tenantsDir: string, webName: string): Promise<{ branding: Branding; files: string[] }> {
+  const dir = path.join(tenantsDir, webName, 'branding');
+  let present: string[];
+  try {
+    present = await readdir(dir);
+  } catch {
+    return { branding: {}, files: [] };
+  }
+  const found = BRANDING_FILES.flatMap((stem) => {
+    const file = present.find((name) => BRANDING_EXTENSIONS.some((ext) => name === `${stem}${ext}`));
+    return file ? [{ stem, file }] : [];
+  });
+  return { branding: brandingFrom(found), files: found.map((f) => path.join(dir, f.file)) };
 }
 
 /** Copies Astro's output for one tenant plus the files all tenants share into its own folder. */
-async function assembleSite(webName: string, shared: string[]): Promise<void> {
+async function assembleSite(webName: string, shared: string[], brandingFiles: string[]): Promise<void> {
   const site = path.join(SITES_DIR, webName);
   await rm(site, { recursive: true, force: true });
   await cp(path.join(ASTRO_OUT, webName), site, { recursive: true });
   for (const entry of shared) await cp(path.join(ASTRO_OUT, entry), path.join(site, entry), { recursive: true });
+  if (brandingFiles.length) {
+    await mkdir(path.join(site, 'branding'), { recursive: true });
+    for (const file of brandingFiles) await cp(file, path.join(site, 'branding', path.basename(file)));
+  }
   await writeFile(path.join(site, '_redirects'), redirectsFile());
+  await writeFile(path.join(site, '_headers'), headersFile());
 }
 
 export async function buildTenants(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
-  const names = options.tenant ? [options.tenant.toLowerCase()] : await tenantNames(options.sourceUrl);
+  const tenantsDir = options.tenantsDir ?? path.join(root, 'tenants');
+  const names = options.tenant ? [options.tenant.toLowerCase()] : await tenantNames(options.sourceUrl, tenantsDir, log);
+  const invalid = names.find((name) => !WEB_NAME.test(name));
+  if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
   const tenants: Tenant[] = [];
-  const failed: BuildSummary['failed'] = [];
-  for (const name of names) {
+  const brandingFiles = new Map<string, string[]>();
+  const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], seconds: 0 };
+  for (const [index, webName] of names.entries()) {
+    const progress = `[${index + 1}/${names.length}]`;
+    const { branding, files } = await tenantBranding(tenantsDir, webName);
+    brandingFiles.set(webName, files);
+    let organization: Organization | null = null;
     try {
-      const answer = (await getJson(`${options.sourceUrl}/api/v1/organization/${encodeURIComponent(name)}`)) as {
-        organization?: unknown;
-      };
-      tenants.push({ organization: toOrganization(answer.organization, name) });
-      log(`  ✓ ${name}`);
+      const loaded = await loadOrganization(options.sourceUrl, webName);
+      organization = loaded.organization;
+      if (loaded.fromSnapshot) summary.fromSnapshot.push(webName);
+      log(`  ${progress} ✓ ${webName}${loaded.fromSnapshot ? ' (API unavailable: last good snapshot)' : ''}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      failed.push({ tenant: name, reason });
-      log(`  ✗ ${name}: ${reason}`);
+      summary.failed.push({ tenant: webName, reason });
+      log(`  ${progress} ✗ ${webName}: ${reason} (its site is the error page)`);
+    }
+    try {
+      tenants.push({ webName, organization, catalogues: await tenantCatalogues(tenantsDir, webName), branding });
+    } catch (error) {
+      // Broken overrides must not take a site down with them: the base catalogue still works.
+      log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base messages`);
+      tenants.push({ webName, organization, catalogues: await tenantCatalogues(path.join(CACHE_DIR, 'none'), webName), branding });
     }
   }
 
@@ -92,14 +163,18 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
     await build({ root, logLevel: 'warn' });
 
-    const webNames = new Set(tenants.map((t) => t.organization.webName));
+    const webNames = new Set(tenants.map((t) => t.webName));
     const shared = (await readdir(ASTRO_OUT)).filter((entry) => !webNames.has(entry));
-    for (const webName of webNames) await assembleSite(webName, shared);
+    for (const webName of webNames) await assembleSite(webName, shared, brandingFiles.get(webName) ?? []);
   }
 
-  const seconds = (performance.now() - started) / 1000;
-  log(`Built ${tenants.length} of ${names.length} tenant sites in ${seconds.toFixed(1)} s into ${path.relative(root, SITES_DIR)}/`);
-  return { built: tenants.map((t) => t.organization.webName), failed, seconds };
+  summary.built = tenants.filter((t) => t.organization).map((t) => t.webName);
+  summary.seconds = (performance.now() - started) / 1000;
+  log(
+    `Built ${tenants.length} sites in ${summary.seconds.toFixed(1)} s into ${path.relative(root, SITES_DIR)}/: ` +
+      `${summary.built.length} ok (${summary.fromSnapshot.length} from snapshots), ${summary.failed.length} error pages`,
+  );
+  return summary;
 }
 
 if (import.meta.main) {

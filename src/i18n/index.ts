@@ -1,6 +1,6 @@
-import en from './en.json';
-import es from './es.json';
-import pt from './pt.json';
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
 
 export const LOCALES = ['pt', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,19 +11,25 @@ export const LOCALE_STORAGE_KEY = 'locale';
 /** pt is the source catalogue: its keys are the key set every locale must have. */
 export type MessageKey = keyof typeof pt;
 export type Messages = Record<MessageKey, string>;
+/** Every locale's messages, as baked into a tenant's pages (base catalogue plus its overrides). */
+export type Catalogues = Record<Locale, Messages>;
 
-const catalogues: Record<Locale, Messages> = { pt, en, es };
+export const baseCatalogues: Catalogues = { pt, en, es };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Looks a message up and fills its {placeholders}. */
-export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = catalogues[locale][key];
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(pt, key);
+}
+
+/** Fills a message's {placeholders}. */
+export function format(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-export function catalogue(locale: Locale): Messages {
-  return catalogues[locale];
+/** Looks a message up in the base catalogues (tests and build-time text). */
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  return format(baseCatalogues[locale][key], params);
 }

@@ -39,3 +39,8 @@ export function tenantFromHost(host: string | undefined, fallback: string): stri
   if (labels.length >= 2 && labels.at(-1) === 'localhost' && labels[0]) return labels[0];
   return fallback;
 }
+
+/** Caching for static hosts: hashed assets never change, pages must be re-checked. */
+export function headersFile(): string {
+  return ['/_astro/*', '  Cache-Control: public, max-age=31536000, immutable', '/*', '  Cache-Control: no-cache', ''].join('\n');
+}

@@ -8,3 +8,9 @@ onMount($locale, () => {
   const stored = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
   if (isLocale(stored)) $locale.set(stored);
 });
+
+/** Stores the visitor's choice and reloads the page in it (section 1). */
+export function chooseLocale(locale: Locale): void {
+  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  window.location.reload();
+}

@@ -29,6 +29,12 @@ export interface Organization {
 }
 
 export const DEFAULT_BANNER_HEIGHT = 80;
+/** Where visitors write when an organization has no contact address (section 2: a default exists). */
+export const FALLBACK_CONTACT_EMAIL = 'contato@fotos.example';
+
+export function contactEmail(organization: Pick<Organization, 'contactEmail'> | null): string {
+  return organization?.contactEmail || FALLBACK_CONTACT_EMAIL;
+}
 
 const nullableText = string().nullable().defined();
 

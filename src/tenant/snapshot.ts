@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs';
+import type { Catalogues } from '../i18n/index.ts';
+import type { Branding } from './branding.ts';
 import type { Organization } from './organization.ts';
 
-/** What the build hands Astro for each tenant: the validated organization. */
+/**
+ * What the build hands Astro for each web name: the validated organization, or null when it
+ * could not be loaded and no snapshot exists (its site is then the error page of section 2).
+ */
 export interface Tenant {
+  webName: string;
+  organization: Organization | null;
+  catalogues: Catalogues;
+  branding: Branding;
+}
+
+export interface LoadedTenant extends Tenant {
   organization: Organization;
 }
 
@@ -10,4 +22,16 @@ export interface Tenant {
 export function loadTenants(file = process.env['TENANTS_FILE']): Tenant[] {
   if (!file) throw new Error('TENANTS_FILE is not set: build the sites with `npm run build`.');
   return JSON.parse(readFileSync(file, 'utf8')) as Tenant[];
+}
+
+/** Static paths for pages only organizations that loaded have (terms, privacy policy). */
+export function loadedTenantPaths() {
+  return loadTenants()
+    .filter((tenant): tenant is LoadedTenant => tenant.organization !== null)
+    .map((tenant) => ({ params: { tenant: tenant.webName }, props: tenant }));
+}
+
+/** Static paths for pages every tenant has (home, gallery), failed ones included. */
+export function allTenantPaths() {
+  return loadTenants().map((tenant) => ({ params: { tenant: tenant.webName }, props: tenant }));
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, LOCALES, translate } from '../../src/i18n/index.ts';
+import { baseCatalogues, LOCALES, translate } from '../../src/i18n/index.ts';
 import { galleryErrorMessage, homeErrorMessage } from '../../src/lib/error-messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
   it('every locale has the same keys and placeholders as pt', () => {
-    const source = catalogue('pt');
+    const source = baseCatalogues.pt;
     for (const locale of LOCALES) {
-      const messages = catalogue(locale);
+      const messages = baseCatalogues[locale];
       expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(source).sort());
       for (const key of Object.keys(source) as Array<keyof typeof source>) {
         expect(placeholders(messages[key]), `${locale} ${key}`).toEqual(placeholders(source[key]));

@@ -1,19 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useTranslate } from '../i18n/use-translate.ts';
-import { isValidCardCode, maskCardCodeInput, normalizeCardCode } from '../lib/card-code.ts';
-import { homeErrorMessage } from '../lib/error-messages.ts';
-import { galleryPath } from '../lib/routes.ts';
-import { $card, loadCard } from '../stores/card.ts';
-import { $media, loadMedias } from '../stores/media.ts';
-import type { Organization } from '../tenant/organization.ts';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { isValidCardCode, maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
+import { homeErrorMessage } from '../../lib/error-messages.ts';
+import { galleryPath } from '../../lib/routes.ts';
+import { $card, loadCard } from '../../stores/card.ts';
+import { $media, loadMedias } from '../../stores/media.ts';
+import type { Organization } from '../../tenant/organization.ts';
 
 interface Props {
   organization: Pick<Organization, 'id'>;
+  /** Told the formatted code on every change (the footer's help mail carries it). */
+  onCodeChange?: (code: string) => void;
 }
 
 /** The card-code form: a valid code with media opens the gallery. */
-export default function CardForm({ organization }: Props) {
+export default function CardForm({ organization, onCodeChange }: Props) {
   const t = useTranslate();
   const inputId = useId();
   const errorId = useId();
@@ -49,7 +51,7 @@ export default function CardForm({ organization }: Props) {
   const errorKey = invalid ? 'errors.invalidCard' : apiError ? homeErrorMessage(apiError) : null;
 
   return (
-    <>
+    <section className="home">
     <h1>{t('home.title')}</h1>
     <form className="card-form" onSubmit={submit} noValidate aria-busy={busy}>
       <label htmlFor={inputId}>{t('home.cardLabel')}</label>
@@ -58,7 +60,9 @@ export default function CardForm({ organization }: Props) {
         name="card"
         value={value}
         onChange={(event) => {
-          setValue(maskCardCodeInput(event.target.value));
+          const masked = maskCardCodeInput(event.target.value);
+          setValue(masked);
+          onCodeChange?.(masked);
           setInvalid(false);
         }}
         placeholder="00-0000-000"
@@ -80,6 +84,6 @@ export default function CardForm({ organization }: Props) {
       )}
     </form>
     <p className="hint">{t('home.availability')}</p>
-    </>
+    </section>
   );
 }

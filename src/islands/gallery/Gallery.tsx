@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { useTranslate } from '../i18n/use-translate.ts';
-import type { Media } from '../lib/api/types.ts';
-import { formatCardCode } from '../lib/card-code.ts';
-import { galleryErrorMessage } from '../lib/error-messages.ts';
-import { cardCodeFromGalleryPath } from '../lib/routes.ts';
-import { clearCard } from '../stores/card.ts';
-import { $media, $mediaCounts, clearMedia, loadMedias } from '../stores/media.ts';
-import type { Organization } from '../tenant/organization.ts';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Media } from '../../lib/api/types.ts';
+import { formatCardCode } from '../../lib/card-code.ts';
+import { galleryErrorMessage } from '../../lib/error-messages.ts';
+import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
+import { clearCard } from '../../stores/card.ts';
+import { $media, $mediaCounts, clearMedia, loadMedias } from '../../stores/media.ts';
+import type { Organization } from '../../tenant/organization.ts';
 
 interface Props {
   organization: Pick<Organization, 'id'>;

@@ -1,0 +1,29 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Locale } from '../../i18n/index.ts';
+import { $locale, chooseLocale } from '../../stores/locale.ts';
+
+export const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/us.svg', es: '/flags/es.svg' };
+
+/** Flag buttons (the home offers pt and en); choosing one stores it and reloads. */
+export default function LanguageFlags({ locales }: { locales: readonly Locale[] }) {
+  const t = useTranslate();
+  const current = useStore($locale);
+  return (
+    <nav className="language-flags" aria-label={t('language.label')}>
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          className="flag"
+          lang={locale}
+          aria-pressed={locale === current}
+          onClick={() => locale !== current && chooseLocale(locale)}
+        >
+          <img src={FLAG[locale]} alt="" width={28} height={20} />
+          <span className="visually-hidden">{t(`language.${locale}`)}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Locale } from '../i18n/index.ts';
+
+/** Site-relative URLs of a tenant's branding files; a missing one falls back to a default. */
+export interface Branding {
+  logo?: string;
+  banner?: Partial<Record<Locale, string>>;
+  background?: string;
+  favicon?: string;
+  errorBanner?: string;
+}
+
+/** File stems in tenants/<webName>/branding/, mapped to where they land in the built site. */
+export const BRANDING_FILES = ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner'] as const;
+export const BRANDING_EXTENSIONS = ['.svg', '.png', '.jpg', '.jpeg', '.webp', '.ico'] as const;
+
+/** Builds the Branding of the files found, each named `<stem><ext>` and served from /branding/. */
+export function brandingFrom(found: Array<{ stem: (typeof BRANDING_FILES)[number]; file: string }>): Branding {
+  const branding: Branding = {};
+  for (const { stem, file } of found) {
+    const url = `/branding/${file}`;
+    if (stem === 'logo') branding.logo = url;
+    else if (stem === 'background') branding.background = url;
+    else if (stem === 'favicon') branding.favicon = url;
+    else if (stem === 'error-banner') branding.errorBanner = url;
+    else branding.banner = { ...branding.banner, [stem.slice('banner-'.length)]: url };
+  }
+  return branding;
+}

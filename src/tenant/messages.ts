@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { baseCatalogues, isMessageKey, LOCALES, type Catalogues } from '../i18n/index.ts';
+
+/**
+ * The base catalogues with a tenant's overrides from tenants/<webName>/messages/<locale>.json.
+ * An unknown key or a non-text value fails with the tenant, file and key named.
+ */
+export async function tenantCatalogues(tenantsDir: string, webName: string): Promise<Catalogues> {
+  const catalogues = structuredClone(baseCatalogues);
+  for (const locale of LOCALES) {
+    const file = path.join(tenantsDir, webName, 'messages', `${locale}.json`);
+    let raw: string;
+    try {
+      raw = await readFile(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const where = `tenant "${webName}": messages/${locale}.json`;
+    let overrides: unknown;
+    try {
+      overrides = JSON.parse(raw);
+    } catch {
+      throw new Error(`${where} is not valid JSON`);
+    }
+    if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+      throw new Error(`${where} must be an object of message keys`);
+    }
+    for (const [key, value] of Object.entries(overrides)) {
+      if (!isMessageKey(key)) throw new Error(`${where}: unknown message key "${key}"`);
+      if (typeof value !== 'string' || !value.trim()) throw new Error(`${where}: "${key}" must be a non-empty text`);
+      catalogues[locale][key] = value;
+    }
+  }
+  return catalogues;
+}
