@@ -7,6 +7,7 @@ import path from 'node:path';
 export const API_PORT = 8797;
 export const SITES_PORT = 4397;
 const dataDir = path.join(os.tmpdir(), 'gallery-e2e-data');
+const cacheDir = path.join(os.tmpdir(), 'gallery-e2e-cache');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.ts`,
+    command: `rm -rf ${dataDir} ${cacheDir} && node tests/e2e/support/start-fixtures.ts`,
     url: `http://127.0.0.1:${SITES_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -6,6 +6,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
+import { baseCatalogues } from '../src/i18n/index.ts';
 import type { WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { BRANDING_EXTENSIONS, BRANDING_FILES, brandingFrom, type Branding } from '../src/tenant/branding.ts';
@@ -16,9 +17,7 @@ import type { Tenant } from '../src/tenant/snapshot.ts';
 const root = path.resolve(import.meta.dirname, '..');
 export const SITES_DIR = path.join(root, 'dist', 'sites');
 const ASTRO_OUT = path.join(root, 'dist', 'astro');
-const CACHE_DIR = path.join(root, '.cache');
-/** The last organization each tenant loaded with, used when the API cannot answer. */
-const SNAPSHOT_DIR = path.join(CACHE_DIR, 'snapshots');
+const DEFAULT_CACHE_DIR = path.join(root, '.cache');
 
 export interface BuildOptions {
   /** Where the build reads organizations from. */
@@ -29,6 +28,8 @@ export interface BuildOptions {
   tenant?: string;
   /** Folder of per-tenant overrides (messages, branding); tenants/ by default. */
   tenantsDir?: string;
+  /** Build cache (snapshots, the tenants file); .cache/ by default. */
+  cacheDir?: string;
   log?: (line: string) => void;
 }
 
@@ -59,8 +60,8 @@ async function folderNames(dir: string, suffix = ''): Promise<string[]> {
 }
 
 /** Web names from the API, the tenants folder and the snapshots (so a down API still builds). */
-async function tenantNames(sourceUrl: string, tenantsDir: string, log: (line: string) => void): Promise<string[]> {
-  const names = new Set([...(await folderNames(tenantsDir)), ...(await folderNames(SNAPSHOT_DIR, '.json'))]);
+async function tenantNames(sourceUrl: string, tenantsDir: string, snapshotDir: string, log: (line: string) => void): Promise<string[]> {
+  const names = new Set([...(await folderNames(tenantsDir)), ...(await folderNames(snapshotDir, '.json'))]);
   try {
     const list = (await getJson(`${sourceUrl}/api/v1/organizations`)) as WireOrganizationList;
     for (const o of list.organizations) names.add(o.web_name);
@@ -71,12 +72,16 @@ async function tenantNames(sourceUrl: string, tenantsDir: string, log: (line: st
 }
 
 /** The organization from the API, saved as the new snapshot; else the last snapshot. */
-async function loadOrganization(sourceUrl: string, webName: string): Promise<{ organization: Organization; fromSnapshot: boolean }> {
-  const snapshot = path.join(SNAPSHOT_DIR, `${webName}.json`);
+async function loadOrganization(
+  sourceUrl: string,
+  webName: string,
+  snapshotDir: string,
+): Promise<{ organization: Organization; fromSnapshot: boolean }> {
+  const snapshot = path.join(snapshotDir, `${webName}.json`);
   try {
     const answer = (await getJson(`${sourceUrl}/api/v1/organization/${encodeURIComponent(webName)}`)) as { organization?: unknown };
     const organization = toOrganization(answer.organization, webName);
-    await mkdir(SNAPSHOT_DIR, { recursive: true });
+    await mkdir(snapshotDir, { recursive: true });
     await writeFile(snapshot, JSON.stringify(answer.organization));
     return { organization, fromSnapshot: false };
   } catch (error) {
@@ -123,7 +128,12 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
   const tenantsDir = options.tenantsDir ?? path.join(root, 'tenants');
-  const names = options.tenant ? [options.tenant.toLowerCase()] : await tenantNames(options.sourceUrl, tenantsDir, log);
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  // The last organization each tenant loaded with, used when the API cannot answer.
+  const snapshotDir = path.join(cacheDir, 'snapshots');
+  const names = options.tenant
+    ? [options.tenant.toLowerCase()]
+    : await tenantNames(options.sourceUrl, tenantsDir, snapshotDir, log);
   const invalid = names.find((name) => !WEB_NAME.test(name));
   if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
@@ -136,7 +146,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     brandingFiles.set(webName, files);
     let organization: Organization | null = null;
     try {
-      const loaded = await loadOrganization(options.sourceUrl, webName);
+      const loaded = await loadOrganization(options.sourceUrl, webName, snapshotDir);
       organization = loaded.organization;
       if (loaded.fromSnapshot) summary.fromSnapshot.push(webName);
       log(`  ${progress} ✓ ${webName}${loaded.fromSnapshot ? ' (API unavailable: last good snapshot)' : ''}`);
@@ -150,13 +160,13 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     } catch (error) {
       // Broken overrides must not take a site down with them: the base catalogue still works.
       log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base messages`);
-      tenants.push({ webName, organization, catalogues: await tenantCatalogues(path.join(CACHE_DIR, 'none'), webName), branding });
+      tenants.push({ webName, organization, catalogues: baseCatalogues, branding });
     }
   }
 
   if (tenants.length) {
-    await mkdir(CACHE_DIR, { recursive: true });
-    const tenantsFile = path.join(CACHE_DIR, 'tenants.json');
+    await mkdir(cacheDir, { recursive: true });
+    const tenantsFile = path.join(cacheDir, 'tenants.json');
     await writeFile(tenantsFile, JSON.stringify(tenants));
     process.env['TENANTS_FILE'] = tenantsFile;
     process.env['PUBLIC_API_URL'] = options.publicApiUrl;

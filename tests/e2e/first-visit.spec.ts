@@ -6,6 +6,8 @@ async function useEnglish(page: Page) {
 
 async function enterCard(page: Page, typed: string) {
   await page.goto('/');
+  // The form works once its island has hydrated (it stays disabled until then).
+  await expect(page.locator('form[data-hydrated]')).toBeVisible();
   const input = page.getByLabel(/Card code|Código do cartão/);
   await input.pressSequentially(typed);
   return input;

@@ -6,6 +6,7 @@ import { homeErrorMessage } from '../../lib/error-messages.ts';
 import { galleryPath } from '../../lib/routes.ts';
 import { $card, loadCard } from '../../stores/card.ts';
 import { $media, loadMedias } from '../../stores/media.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
 interface Props {
@@ -24,6 +25,7 @@ export default function CardForm({ organization, onCodeChange }: Props) {
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [opening, setOpening] = useState(false);
+  const hydrated = useHydrated();
   const busy = card.loading || media.loading || opening;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -52,38 +54,40 @@ export default function CardForm({ organization, onCodeChange }: Props) {
 
   return (
     <section className="home">
-    <h1>{t('home.title')}</h1>
-    <form className="card-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <label htmlFor={inputId}>{t('home.cardLabel')}</label>
-      <input
-        id={inputId}
-        name="card"
-        value={value}
-        onChange={(event) => {
-          const masked = maskCardCodeInput(event.target.value);
-          setValue(masked);
-          onCodeChange?.(masked);
-          setInvalid(false);
-        }}
-        placeholder="00-0000-000"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        inputMode="text"
-        maxLength={11}
-        aria-invalid={errorKey !== null}
-        aria-describedby={errorKey ? errorId : undefined}
-      />
-      <button type="submit" disabled={busy}>
-        {busy ? t('home.loading') : t('home.loadCard')}
-      </button>
-      {errorKey && (
-        <p id={errorId} className="form-error" role="alert">
-          {t(errorKey)}
-        </p>
-      )}
-    </form>
-    <p className="hint">{t('home.availability')}</p>
+      <h1>{t('home.title')}</h1>
+      <form className="card-form" onSubmit={submit} noValidate aria-busy={busy} data-hydrated={hydrated || undefined}>
+        <fieldset disabled={!hydrated}>
+          <label htmlFor={inputId}>{t('home.cardLabel')}</label>
+          <input
+            id={inputId}
+            name="card"
+            value={value}
+            onChange={(event) => {
+              const masked = maskCardCodeInput(event.target.value);
+              setValue(masked);
+              onCodeChange?.(masked);
+              setInvalid(false);
+            }}
+            placeholder="00-0000-000"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            inputMode="text"
+            maxLength={11}
+            aria-invalid={errorKey !== null}
+            aria-describedby={errorKey ? errorId : undefined}
+          />
+          <button type="submit" disabled={busy}>
+            {busy ? t('home.loading') : t('home.loadCard')}
+          </button>
+        </fieldset>
+        {errorKey && (
+          <p id={errorId} className="form-error" role="alert">
+            {t(errorKey)}
+          </p>
+        )}
+      </form>
+      <p className="hint">{t('home.availability')}</p>
     </section>
   );
 }

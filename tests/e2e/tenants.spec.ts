@@ -1,0 +1,150 @@
+import { expect, test } from '@playwright/test';
+import { SITES_PORT } from '../../playwright.config.ts';
+import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
+
+test.describe('each organization gets its own branded site', () => {
+  test('titles: the name capitalised, plus " - Galeria" on the gallery', async ({ page }) => {
+    await page.goto(site('parque'));
+    await expect(page).toHaveTitle('Parque aquático');
+    await page.goto(site('parque', '/gallery/AB-CDEF-123'));
+    await expect(page).toHaveTitle('Parque aquático - Galeria');
+    await page.goto(site('corrida'));
+    await expect(page).toHaveTitle('Corrida da Serra');
+  });
+
+  test('branding files from the tenant folder, defaults when missing', async ({ page }) => {
+    await page.goto(site('parque'));
+    const logo = page.getByRole('banner').getByRole('img', { name: 'parque aquático' });
+    await expect(logo).toHaveAttribute('src', '/branding/logo.svg');
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', '/branding/favicon.svg');
+
+    await page.goto(site('corrida'));
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Corrida da Serra' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0);
+    await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', '/favicon.svg');
+  });
+
+  test('per-tenant messages override the base catalogue, per locale', async ({ page }) => {
+    await page.goto(site('parque'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Encontre suas fotos do parque');
+    await page.goto(site('corrida'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Encontre suas fotos');
+  });
+
+  test('the help link is the organization help URL, opened in a new tab', async ({ page }) => {
+    await page.goto(site('parque'));
+    const help = page.locator('footer').getByRole('link', { name: /Precisa de ajuda/ });
+    await expect(help).toHaveAttribute('href', 'https://ajuda.parque.example/faq');
+    await expect(help).toHaveAttribute('target', '_blank');
+  });
+
+  test('without a help URL the footer mails the contact, with the typed card code', async ({ page }) => {
+    await page.goto(site('demo'));
+    await expect(page.locator('form[data-hydrated]')).toBeVisible();
+    await page.getByLabel('Código do cartão').pressSequentially('DEMO00001');
+    const mail = page.locator('footer').getByRole('link', { name: /contato@demo\.example/ });
+    const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
+    expect(href).toContain('mailto:contato@demo.example?subject=Ajuda com o cartão DE-MO00-001');
+    expect(href).toContain('body=Olá! Preciso de ajuda com o cartão DE-MO00-001.');
+  });
+
+  test('legal pages open in a new tab and carry the web name', async ({ page, context }) => {
+    await page.goto(site('parque'));
+    const [terms] = await Promise.all([
+      context.waitForEvent('page'),
+      page.locator('footer').getByRole('link', { name: /Termos de uso/ }).click(),
+    ]);
+    await expect(terms).toHaveURL(site('parque', '/terms'));
+    await expect(terms.getByRole('heading', { level: 1 })).toHaveText('Termos de Uso');
+    await expect(terms.locator('.legal-site')).toHaveText('parque');
+  });
+
+  test('routing rules: /gallery/* is the gallery, anything else goes home, rules shipped for hosts', async ({ page, request }) => {
+    // Node cannot resolve *.localhost, so the API request names the host in its header.
+    const file = async (name: string) =>
+      (await request.get(`http://127.0.0.1:${SITES_PORT}/${name}`, { headers: { host: 'corrida.localhost' } })).text();
+    await page.goto(site('corrida', '/gallery'));
+    await expect(page).toHaveTitle('Corrida da Serra - Galeria');
+    await page.goto(site('corrida', '/prices/../admin'));
+    await expect(page).toHaveURL(site('corrida', '/'));
+    const redirects = await file('_redirects');
+    expect(redirects).toContain('/gallery/* /gallery/index.html 200');
+    const headers = await file('_headers');
+    expect(headers).toContain('immutable');
+  });
+});
+
+test.describe('languages', () => {
+  test('the home offers pt and en flags; choosing one stores it and reloads in it', async ({ page }) => {
+    await page.goto(site('demo'));
+    const flags = page.getByRole('navigation', { name: 'Idioma' }).getByRole('button');
+    await expect(flags).toHaveText(['Português', 'English']);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'English' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your photos');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
+  });
+
+  test('the gallery dropdown offers pt, en and es', async ({ page }) => {
+    await page.goto(site('demo', '/gallery/DE-MO00-001'));
+    const select = page.getByLabel('Idioma');
+    await expect(select.locator('option')).toHaveText(['Português', 'English', 'Español']);
+    await Promise.all([page.waitForEvent('load'), select.selectOption('es')]);
+    await expect(page.getByRole('heading', { name: 'Tus fotos están listas' })).toBeVisible();
+  });
+
+  for (const [locale, expected] of [
+    ['en', 'Find your photos'],
+    ['es', 'Encuentra tus fotos'],
+  ] as const) {
+    test(`a visitor with ${locale} stored never sees Portuguese painted first`, async ({ page }) => {
+      await useLocale(page, locale);
+      // Record every text the visitor could see, frame by frame, from the first paint on.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        const record = () => {
+          if (document.body && getComputedStyle(document.body).visibility !== 'hidden') seen.push(document.body.innerText);
+          requestAnimationFrame(record);
+        };
+        requestAnimationFrame(record);
+      });
+      await page.goto(site('demo'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((text) => /Encontre suas fotos|Carregar cartão|Código do cartão/.test(text))).toEqual([]);
+    });
+  }
+});
+
+test.describe('an organization that fails to load', () => {
+  test('its site is the error page, with retry and a help mail carrying the address', async ({ page }) => {
+    await page.goto(site('quebrado', '/gallery/AB-CDEF-123'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desculpe o transtorno, mas houve um erro ao carregar a pagina.');
+    await expect(page.getByText('Em caso do erro persistir, favor entrar em contato pelo o email:')).toBeVisible();
+    const mail = page.getByRole('link', { name: 'contato@fotos.example' });
+    const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
+    expect(href).toBe(`mailto:contato@fotos.example?subject=Ajuda para acessar o site&body=${site('quebrado', '/gallery/AB-CDEF-123')}`);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Tentar novamente' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desculpe o transtorno/);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const [name, url] of [
+    ['home', site('demo')],
+    ['gallery', site('demo', '/gallery/DE-MO00-001')],
+    ['terms', site('demo', '/terms')],
+    ['privacy policy', site('demo', '/privacy-policy')],
+    ['error page', site('quebrado')],
+    ['branded home', site('parque')],
+  ] as const) {
+    test(`axe finds no violations on the ${name}`, async ({ page }) => {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    });
+  }
+});
