@@ -1,7 +1,7 @@
 // Builds one static site per organization: `npm run build [-- --tenant NAME]`.
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and splits the output into self-contained folders under dist/sites/<webName>/.
-import { build } from 'astro';
+import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,12 +11,14 @@ import type { WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { BRANDING_EXTENSIONS, BRANDING_FILES, brandingFrom, type Branding } from '../src/tenant/branding.ts';
 import { tenantCatalogues } from '../src/tenant/messages.ts';
-import { toOrganization, type Organization } from '../src/tenant/organization.ts';
+import { toOrganization } from '../src/tenant/organization-schema.ts';
+import type { Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const SITES_DIR = path.join(root, 'dist', 'sites');
-const ASTRO_OUT = path.join(root, 'dist', 'astro');
+const DEFAULT_OUT_DIR = path.join(root, 'dist');
+/** Where the built sites land: one folder per web name. */
+export const SITES_DIR = path.join(DEFAULT_OUT_DIR, 'sites');
 const DEFAULT_CACHE_DIR = path.join(root, '.cache');
 
 export interface BuildOptions {
@@ -30,10 +32,14 @@ export interface BuildOptions {
   tenantsDir?: string;
   /** Build cache (snapshots, the tenants file); .cache/ by default. */
   cacheDir?: string;
+  /** Output folder: Astro renders into <outDir>/astro, the sites land in <outDir>/sites; dist/ by default. */
+  outDir?: string;
   log?: (line: string) => void;
 }
 
 export interface BuildSummary {
+  /** Peak memory of the Astro build process, MiB. */
+  astroPeakMiB: number;
   built: string[];
   /** Tenants built from their last good snapshot because the API could not give them. */
   fromSnapshot: string[];
@@ -111,11 +117,12 @@ async function tenantBranding(tenantsDir: string, webName: string): Promise<{ br
 }
 
 /** Copies Astro's output for one tenant plus the files all tenants share into its own folder. */
-async function assembleSite(webName: string, shared: string[], brandingFiles: string[]): Promise<void> {
-  const site = path.join(SITES_DIR, webName);
+async function assembleSite(outDir: string, webName: string, shared: string[], brandingFiles: string[]): Promise<void> {
+  const astroOut = path.join(outDir, 'astro');
+  const site = path.join(outDir, 'sites', webName);
   await rm(site, { recursive: true, force: true });
-  await cp(path.join(ASTRO_OUT, webName), site, { recursive: true });
-  for (const entry of shared) await cp(path.join(ASTRO_OUT, entry), path.join(site, entry), { recursive: true });
+  await cp(path.join(astroOut, webName), site, { recursive: true });
+  for (const entry of shared) await cp(path.join(astroOut, entry), path.join(site, entry), { recursive: true });
   if (brandingFiles.length) {
     await mkdir(path.join(site, 'branding'), { recursive: true });
     for (const file of brandingFiles) await cp(file, path.join(site, 'branding', path.basename(file)));
@@ -124,11 +131,33 @@ async function assembleSite(webName: string, shared: string[], brandingFiles: st
   await writeFile(path.join(site, '_headers'), headersFile());
 }
 
+/** Runs scripts/astro-build.ts in a child process; answers its peak memory in MiB. */
+function runAstroBuild(env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--no-warnings', path.join(root, 'scripts', 'astro-build.ts')], {
+      cwd: root,
+      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = output.trim().split('\n');
+      const last = lines.pop() ?? '';
+      if (code !== 0) return reject(new Error(`astro build failed (exit ${code}):\n${output}`));
+      if (lines.length) console.log(lines.join('\n'));
+      resolve((JSON.parse(last) as { peakRssKiB: number }).peakRssKiB / 1024);
+    });
+  });
+}
+
 export async function buildTenants(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
   const tenantsDir = options.tenantsDir ?? path.join(root, 'tenants');
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   // The last organization each tenant loaded with, used when the API cannot answer.
   const snapshotDir = path.join(cacheDir, 'snapshots');
   const names = options.tenant
@@ -139,7 +168,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 
   const tenants: Tenant[] = [];
   const brandingFiles = new Map<string, string[]>();
-  const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], seconds: 0 };
+  const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], seconds: 0, astroPeakMiB: 0 };
   for (const [index, webName] of names.entries()) {
     const progress = `[${index + 1}/${names.length}]`;
     const { branding, files } = await tenantBranding(tenantsDir, webName);
@@ -168,20 +197,21 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     await mkdir(cacheDir, { recursive: true });
     const tenantsFile = path.join(cacheDir, 'tenants.json');
     await writeFile(tenantsFile, JSON.stringify(tenants));
-    process.env['TENANTS_FILE'] = tenantsFile;
-    process.env['PUBLIC_API_URL'] = options.publicApiUrl;
-    process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-    await build({ root, logLevel: 'warn' });
+    summary.astroPeakMiB = await runAstroBuild({
+      TENANTS_FILE: tenantsFile,
+      PUBLIC_API_URL: options.publicApiUrl,
+      ASTRO_OUT_DIR: path.join(outDir, 'astro'),
+    });
 
     const webNames = new Set(tenants.map((t) => t.webName));
-    const shared = (await readdir(ASTRO_OUT)).filter((entry) => !webNames.has(entry));
-    for (const webName of webNames) await assembleSite(webName, shared, brandingFiles.get(webName) ?? []);
+    const shared = (await readdir(path.join(outDir, 'astro'))).filter((entry) => !webNames.has(entry));
+    for (const webName of webNames) await assembleSite(outDir, webName, shared, brandingFiles.get(webName) ?? []);
   }
 
   summary.built = tenants.filter((t) => t.organization).map((t) => t.webName);
   summary.seconds = (performance.now() - started) / 1000;
   log(
-    `Built ${tenants.length} sites in ${summary.seconds.toFixed(1)} s into ${path.relative(root, SITES_DIR)}/: ` +
+    `Built ${tenants.length} sites in ${summary.seconds.toFixed(1)} s into ${path.join(outDir, 'sites')}/: ` +
       `${summary.built.length} ok (${summary.fromSnapshot.length} from snapshots), ${summary.failed.length} error pages`,
   );
   return summary;

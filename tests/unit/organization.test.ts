@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle, toOrganization } from '../../src/tenant/organization.ts';
+import { toOrganization } from '../../src/tenant/organization-schema.ts';
+import { pageTitle } from '../../src/tenant/organization.ts';
 import { wireOrganization } from '../factories/organization.ts';
 
 describe('the organization schema', () => {
