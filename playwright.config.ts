@@ -6,6 +6,7 @@ import path from 'node:path';
 // sites) on their own ports and a throw-away data folder.
 export const API_PORT = 8797;
 export const SITES_PORT = 4397;
+export const ANALYTICS_ENDPOINT = 'http://collector.localhost:9/collect';
 const dataDir = path.join(os.tmpdir(), 'gallery-e2e-data');
 const cacheDir = path.join(os.tmpdir(), 'gallery-e2e-cache');
 
@@ -40,6 +41,14 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { API_PORT: String(API_PORT), SITES_PORT: String(SITES_PORT), DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      API_PORT: String(API_PORT),
+      SITES_PORT: String(SITES_PORT),
+      DATA_DIR: dataDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      // The built sites report to a collector the analytics test intercepts.
+      PUBLIC_ANALYTICS_ID: 'G-E2E',
+      PUBLIC_ANALYTICS_ENDPOINT: ANALYTICS_ENDPOINT,
+    },
   },
 });

@@ -1,11 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerErrorHandling } from './errors.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organizationRoutes } from './routes/organizations.ts';
+import { visitorRoutes } from './routes/visitors.ts';
+import { registerSafety, type SafetyOptions } from './safety.ts';
+import { shopRoutes } from './routes/shop.ts';
+import { loadPixConfig } from './config.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
+import { createSandboxGateway } from './services/payments/sandbox.ts';
 
 /** What every route needs; passed in so tests can build the app on a throw-away folder. */
 export interface AppDeps {
@@ -16,7 +21,13 @@ export interface AppDeps {
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the API without listening: the server listens, tests call `inject()`. */
-export function buildApp({ db, dataDir, logger = false }: AppDeps & { logger?: FastifyServerOptions['logger'] }): FastifyInstance {
+export function buildApp({
+  db,
+  dataDir,
+  logger = false,
+  gateway,
+  ...safety
+}: AppDeps & SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway }): FastifyInstance {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
@@ -24,13 +35,16 @@ export function buildApp({ db, dataDir, logger = false }: AppDeps & { logger?: F
     // also turn a body's `"cards": "X"` into ["X"]; a list must arrive as a list.
     ajv: { customOptions: { coerceTypes: true } },
   });
-  // Every tenant site lives on its own host; until the hosts are known, any origin may call.
-  void app.register(cors, { origin: true });
+  // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
+  registerSafety(app, safety);
   registerErrorHandling(app);
   const deps: AppDeps = { db, dataDir };
   healthRoutes(app);
   organizationRoutes(app, deps);
   cardRoutes(app, deps);
   downloadRoutes(app, deps);
+  visitorRoutes(app, deps);
+  // The shop; the built-in sandbox is the payment gateway unless a real one is passed in.
+  shopRoutes(app, { ...deps, gateway: gateway ?? createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env) }) });
   return app;
 }

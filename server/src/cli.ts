@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, normalizeCardCode } from '../../src/lib/card-code.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { inTransaction, openDatabase } from './db.ts';
-import { findOrCreateCard, listCardSummaries } from './repositories/cards.ts';
+import { findCard, findOrCreateCard, listCardSummaries } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, upsertOrganization } from './repositories/organizations.ts';
-import { importMedias, MediaImportError } from './services/media-import.ts';
+import { MediaImportError } from './services/media-import.ts';
+import { importableFiles, importFiles } from './services/folder-import.ts';
+import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
+import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
+import { paymentConfirm, productsSet, SHOP_USAGE, ShopCliError } from './shop-cli.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
 
@@ -18,9 +21,15 @@ Usage: npm run provider -- <command>
       Creates or updates (by web_name) an organization from a JSON file shaped like the
       API's organization without "id". Prints the organization id.
   media:import --org <webName> --card <code> [--sold] [--extra] <folder>
-      Imports every .jpg/.jpeg/.png in <folder> (sorted by name) into the card, creating the
-      card if needed. --sold marks them sold at the venue; --extra files them as extras.
-      All or nothing: one bad file imports none.
+      Imports every .jpg/.jpeg/.png (and .mp4/.webm as videos) in <folder> (sorted by name)
+      into the card, creating the card if needed. Capture time: EXIF DateTimeOriginal, else
+      the file's modification time. --sold marks them sold at the venue; --extra files the
+      images as extras. All or nothing: one bad file imports none.
+  customer:upsert <file.json> [--card <code>]...
+      Creates or updates (by external_id, else cpf) a customer from a JSON file
+      {organization, name, lastname, external_id, cpf, email, phone, password} and links the
+      given existing cards to them. Every wrong field is named; nothing is written then.
+${SHOP_USAGE}
   list
       Organizations and their cards with media counts.
   --help
@@ -29,7 +38,6 @@ Usage: npm run provider -- <command>
 /** A failure the operator caused; printed without a stack trace. */
 class UsageError extends Error {}
 
-const IMAGE_FILE = /\.(jpe?g|png)$/i;
 
 async function orgUpsert(db: DatabaseSync, args: string[]): Promise<string> {
   const [file, ...extra] = args;
@@ -76,31 +84,51 @@ async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): P
   if (!isValidCardCode(values.card)) throw new UsageError(`"${values.card}" is not a card code (9 letters or digits)`);
   const stat = await fs.stat(folder).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`${folder} is not a folder`);
-  const names = (await fs.readdir(folder)).filter((name) => IMAGE_FILE.test(name)).sort();
-  if (!names.length) throw new UsageError(`${folder} holds no .jpg, .jpeg or .png file`);
+  const files = await importableFiles(folder);
+  if (!files.length) throw new UsageError(`${folder} holds no .jpg, .jpeg, .png, .mp4 or .webm file`);
   const code = normalizeCardCode(values.card);
-  const sources = await Promise.all(
-    names.map(async (name) => {
-      const sourcePath = path.join(folder, name);
-      const { mtime } = await fs.stat(sourcePath);
-      return { sourcePath, capturedAt: mtime.toISOString() };
-    }),
-  );
   const imported = await inTransaction(db, async () => {
     const card = findOrCreateCard(db, organization.id, code);
-    return importMedias(
-      db,
-      dataDir,
-      sources.map((source) => ({
-        ...source,
-        organizationId: organization.id,
-        cardId: card.id,
-        kind: values.extra ? 'extra' : 'photo',
-        soldAtVenue: values.sold,
-      })),
-    );
+    return importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
   return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;
+}
+
+async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { card: { type: 'string', multiple: true } } });
+  } catch (error) {
+    throw new UsageError(`customer:upsert: ${(error as Error).message}`);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length) throw new UsageError('customer:upsert takes exactly one JSON file (and --card <code> options)');
+  const text = await fs.readFile(file, 'utf8').catch(() => {
+    throw new UsageError(`cannot read ${file}`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const result = parseCustomerInput(json);
+  const problems = result.ok ? [] : [...result.problems];
+  const organization = result.ok ? findOrganizationByWebName(db, result.customer.organization) : undefined;
+  if (result.ok && !organization) problems.push(`organization: unknown organization "${result.customer.organization}"`);
+  const cards = (parsed.values.card ?? []).map((raw) => {
+    const card = organization && isValidCardCode(raw) ? findCard(db, organization.id, normalizeCardCode(raw)) : undefined;
+    if (!card) problems.push(`--card ${raw}: no such card in this organization`);
+    return card;
+  });
+  if (!result.ok || !organization || problems.length) throw new UsageError(`${file} has invalid fields:\n- ${problems.join('\n- ')}`);
+  const { organization: _webName, ...customer } = result.customer;
+  const id = await inTransaction(db, async () => {
+    const customerId = await upsertCustomer(db, organization.id, customer);
+    for (const card of cards) if (card) linkCardToCustomer(db, card.id, customerId);
+    return customerId;
+  });
+  return `Customer ${id} saved in ${organization.web_name}${cards.length ? `, linked to ${cards.map((card) => formatCardCode(card?.code ?? '')).join(', ')}` : ''}`;
 }
 
 function list(db: DatabaseSync): string {
@@ -114,7 +142,7 @@ function list(db: DatabaseSync): string {
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'media:import', 'list'];
+const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'list'];
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
@@ -126,6 +154,9 @@ async function run(argv: string[]): Promise<string> {
   try {
     if (command === 'org:upsert') return await orgUpsert(db, args);
     if (command === 'media:import') return await mediaImport(db, dataDir, args);
+    if (command === 'customer:upsert') return await customerUpsert(db, args);
+    if (command === 'products:set') return await productsSet(db, args);
+    if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     return list(db);
   } finally {
     db.close();
@@ -137,7 +168,11 @@ if (import.meta.main) {
     console.log(await run(process.argv.slice(2)));
   } catch (error) {
     // Operator mistakes read best as one message; anything unexpected keeps its stack.
-    const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof MediaImportError;
+    const expected =
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof MediaImportError ||
+      error instanceof ShopCliError;
     console.error(expected ? `Error: ${error.message}` : error);
     process.exitCode = 1;
   }

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { parseCorsOrigins } from './cors.ts';
+import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
 
 /** Everything the product reads from its environment, checked once at start-up. */
 export interface Config {
@@ -10,7 +12,44 @@ export interface Config {
   publicApiUrl: string;
 }
 
+export interface PixConfig {
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/** Sandbox defaults: a random-key (EVP) PIX key nobody owns. */
+export const SANDBOX_PIX: PixConfig = {
+  key: '123e4567-e12b-12d1-a456-426655440000',
+  merchantName: 'Event Photos Sandbox',
+  merchantCity: 'Sao Paulo',
+};
+
+/**
+ * PIX_KEY, PIX_MERCHANT_NAME and PIX_MERCHANT_CITY (the PIX receiver of the sandbox gateway's
+ * BR Codes), sandbox defaults when unset. `loadConfig` checks them with the rest at start-up.
+ */
+export function loadPixConfig(env: NodeJS.ProcessEnv, problems: string[] = []): PixConfig {
+  const key = (env['PIX_KEY'] || SANDBOX_PIX.key).trim();
+  const merchantName = (env['PIX_MERCHANT_NAME'] || SANDBOX_PIX.merchantName).trim();
+  const merchantCity = (env['PIX_MERCHANT_CITY'] || SANDBOX_PIX.merchantCity).trim();
+  if (!isValidPixKey(key)) problems.push(`PIX_KEY must be a PIX key (CPF, CNPJ, e-mail, phone or random key; got "${key}")`);
+  if (!merchantName) problems.push('PIX_MERCHANT_NAME must not be blank');
+  if (!merchantCity) problems.push('PIX_MERCHANT_CITY must not be blank');
+  return { key, merchantName, merchantCity };
+}
+
 export class ConfigError extends Error {}
+
+/**
+ * CORS_ORIGINS (comma list, `*.example.com` wildcards allowed), read apart from `Config` so the
+ * existing shape stays as it is; loadConfig checks it at start-up with the other variables.
+ */
+export function readCorsOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const { entries, problems } = parseCorsOrigins(env['CORS_ORIGINS']);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return entries;
+}
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
   const raw = env[name];
@@ -33,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\/[^/]+/.test(publicApiUrl)) {
     problems.push(`PUBLIC_API_URL must be an http(s) address (got "${env['PUBLIC_API_URL']}")`);
   }
+  loadPixConfig(env, problems);
+  problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return { apiHost, apiPort, sitesPort, dataDir, publicApiUrl };
 }

@@ -48,20 +48,44 @@ function migrate(db: DatabaseSync): void {
 
 let savepointCounter = 0;
 
-/**
- * Runs async work as one unit: savepoints (not BEGIN) so that calls nest, e.g. the demo seed
- * wrapping a batch import. Only safe because a DatabaseSync is one connection used by one
- * process, and callers do not serve requests on it while the work awaits.
- */
-export async function inTransaction<T>(db: DatabaseSync, work: () => Promise<T>): Promise<T> {
+/** A savepoint (not BEGIN) so that units nest, e.g. the demo seed wrapping a batch import. */
+function savepoint(db: DatabaseSync): { release(): void; rollback(): void } {
   const name = `unit_${++savepointCounter}`;
   db.exec(`SAVEPOINT ${name}`);
+  return {
+    release: () => db.exec(`RELEASE ${name}`),
+    rollback: () => db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`),
+  };
+}
+
+/**
+ * Runs synchronous writes as one unit. Being synchronous, no other request can interleave, which
+ * is why request handlers do their slow work (files, images) first and call this to commit rows.
+ */
+export function atomically<T>(db: DatabaseSync, work: () => T): T {
+  const unit = savepoint(db);
   try {
-    const result = await work();
-    db.exec(`RELEASE ${name}`);
+    const result = work();
+    unit.release();
     return result;
   } catch (error) {
-    db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+    unit.rollback();
+    throw error;
+  }
+}
+
+/**
+ * Runs async work as one unit. Only for the command line and the seed: a DatabaseSync is one
+ * connection, so requests served while the work awaits would land inside the unit.
+ */
+export async function inTransaction<T>(db: DatabaseSync, work: () => Promise<T>): Promise<T> {
+  const unit = savepoint(db);
+  try {
+    const result = await work();
+    unit.release();
+    return result;
+  } catch (error) {
+    unit.rollback();
     throw error;
   }
 }

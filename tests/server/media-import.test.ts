@@ -40,11 +40,13 @@ afterAll(async () => {
 });
 
 describe('database', () => {
-  it('re-opens idempotently, keeping data and applying each migration once', () => {
+  it('re-opens idempotently, keeping data and applying each migration once', async () => {
     const again = openDatabase(dataDir);
     try {
-      const versions = again.prepare('SELECT version FROM schema_migrations').all();
-      expect(versions).toEqual([{ version: '001_init.sql' }]);
+      const versions = again.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
+      const files = (await fs.readdir(path.resolve(import.meta.dirname, '../../server/src/migrations'))).filter((f) => f.endsWith('.sql')).sort();
+      expect(files[0]).toBe('001_init.sql');
+      expect(versions).toEqual(files.map((version) => ({ version })));
       expect(again.prepare('SELECT code FROM cards').all()).toEqual([{ code: 'TEST00001' }]);
       expect(again.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       expect(again.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });

@@ -17,6 +17,8 @@ export interface MediaRow {
   captured_at: string;
   /** 1 when the venue already sold it; SQLite has no boolean. */
   sold_at_venue: number;
+  /** The paid order that covers it (set at payment time), or null. */
+  sold_order_id: string | null;
   created_at: string;
 }
 
@@ -25,10 +27,10 @@ export interface CardMediaRow extends MediaRow {
   card_code: string;
 }
 
-export type NewMedia = Omit<MediaRow, 'created_at'>;
+export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id'>;
 
 const COLUMNS =
-  'm.id, m.organization_id, m.card_id, m.kind, m.filename, m.mime, m.width, m.height, m.bytes, m.sha256, m.captured_at, m.sold_at_venue, m.created_at';
+  'm.id, m.organization_id, m.card_id, m.kind, m.filename, m.mime, m.width, m.height, m.bytes, m.sha256, m.captured_at, m.sold_at_venue, m.sold_order_id, m.created_at';
 
 export function insertMedia(db: DatabaseSync, media: NewMedia): void {
   db.prepare(

@@ -5,6 +5,8 @@ import { inTransaction } from '../db.ts';
 import { createCard } from '../repositories/cards.ts';
 import { upsertOrganization, type NewOrganization } from '../repositories/organizations.ts';
 import { importMedias, type MediaSource } from './media-import.ts';
+import { DEMO_PRODUCTS, setProducts } from './products.ts';
+import { seedDemoCustomer } from './visitor-customer-file.ts';
 
 export const DEMO_ORGANIZATION: NewOrganization = {
   name: 'Demo',
@@ -51,6 +53,9 @@ export async function seedDemo(db: DatabaseSync, dataDir: string): Promise<void>
     const unsold = createCard(db, { organizationId, code: 'DEMO00001' });
     const sold = createCard(db, { organizationId, code: 'DEMO00002' });
     createCard(db, { organizationId, code: 'DEMO00003' });
+    setProducts(db, organizationId, DEMO_PRODUCTS);
+    // Maria Silva (credential DEMOCRED, cpf 123.456.789-09, password demo1234) owns DEMO00001.
+    await seedDemoCustomer(db, organizationId, unsold.id);
     // Capture times a minute apart, in sample order, so the gallery order is predictable.
     const start = Date.now() - 60 * 60_000;
     const photo = (cardId: string, n: number, soldAtVenue: boolean): MediaSource => ({

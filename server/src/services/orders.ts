@@ -1,0 +1,410 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
+import { priceForCount } from '../../../src/lib/price-table.ts';
+import type {
+  WireAddress,
+  WireCustomer,
+  WireCustomerInput,
+  WireOrder,
+  WireOrderAnswer,
+  WireOrderLine,
+  WireOrderMediaRef,
+  WirePaymentStatus,
+  WireOrganization,
+} from '../../../src/lib/api/wire.ts';
+import { ApiError } from '../errors.ts';
+import { findCard, type CardRow } from '../repositories/cards.ts';
+import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '../repositories/media.ts';
+import {
+  addOrderCard,
+  addOrderPackage,
+  findOpenOrder,
+  findOrder,
+  insertOrder,
+  listOrderCards,
+  listOrderItems,
+  markMediaSoldByOrder,
+  markOrderPaid,
+  removeOrderCard,
+  removeOrderMedia,
+  removeOrderPackage,
+  setOrderAddress,
+  setOrderCustomer,
+  setOrderFinished,
+  touchOrder,
+  upsertOrderMedia,
+  type OrderRow,
+} from '../repositories/orders.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
+import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
+import { findProduct, type ProductRow } from '../repositories/products.ts';
+import { atomically } from '../db.ts';
+import { parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
+import { pricedProducts } from './products.ts';
+import { isSold } from './sold.ts';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ORDER_ID_LENGTH = 22;
+
+/**
+ * 22 letters and digits (about 130 random bits): the id is the visitor's only key to the order,
+ * and it doubles as the PIX txid, which takes letters and digits only (at most 25).
+ */
+export function newOrderId(): string {
+  let id = '';
+  while (id.length < ORDER_ID_LENGTH) {
+    for (const byte of randomBytes(32)) {
+      // 248 = 4 * 62: dropping larger bytes keeps every character equally likely.
+      if (byte < 248 && id.length < ORDER_ID_LENGTH) id += ALPHANUMERIC[byte % 62];
+    }
+  }
+  return id;
+}
+
+/** Everything an order is worth, derived from its rows and the price table. */
+export interface OrderView {
+  order: OrderRow;
+  organization: WireOrganization;
+  cards: Array<{ card_id: string; code: string }>;
+  lines: WireOrderLine[];
+  total: number;
+  photos: number;
+  videos: number;
+  /** Which media a payment sells: the items, or every media of the cards for the package. */
+  mediaToSell: string[];
+}
+
+const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
+  media.kind === 'video' ? { video: { id: media.id } } : { photo: { id: media.id } };
+
+export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
+  const organization = findOrganizationById(db, order.organization_id);
+  if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
+  const cards = listOrderCards(db, order.id);
+  const items = listOrderItems(db, order.id);
+  const products = pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
+  const packageItem = items.find((item) => item.media_id === null);
+  const packageProduct = packageItem && products.get(packageItem.product_id);
+  if (packageProduct) {
+    // The all-digital package covers every media of the order's cards; the per-item choices
+    // stay stored (removing the package brings them back) but cost nothing meanwhile.
+    const media = listMediaOfCards(db, cards.map((card) => card.card_id));
+    const sellable = media.filter((row) => row.kind !== 'extra');
+    const total = packageProduct.packagePrice;
+    return {
+      order,
+      organization,
+      cards,
+      lines: [
+        {
+          id: packageProduct.row.id,
+          product_id: packageProduct.row.id,
+          product_type: { is_video: true, is_photo: true },
+          all_digital: true,
+          items: sellable.map(ref),
+          total,
+        },
+      ],
+      total,
+      photos: sellable.filter((row) => row.kind === 'photo').length,
+      videos: sellable.filter((row) => row.kind === 'video').length,
+      mediaToSell: media.map((row) => row.id),
+    };
+  }
+  const lines = new Map<number, WireOrderLine>();
+  let photos = 0;
+  let videos = 0;
+  for (const item of items) {
+    const product = products.get(item.product_id);
+    if (!product || item.media_id === null || item.kind === null || item.kind === 'extra') continue;
+    let line = lines.get(product.row.id);
+    if (!line) {
+      line = {
+        id: product.row.id,
+        product_id: product.row.id,
+        product_type: { is_video: product.row.is_video === 1, is_photo: product.row.is_photo === 1 },
+        all_digital: false,
+        items: [],
+        total: 0,
+      };
+      lines.set(product.row.id, line);
+    }
+    line.items.push(ref({ id: item.media_id, kind: item.kind }));
+    if (item.kind === 'video') videos++;
+    else photos++;
+  }
+  let total = 0;
+  for (const line of lines.values()) {
+    line.total = priceForCount(products.get(line.id)?.ranges ?? [], line.items.length);
+    total += line.total;
+  }
+  return {
+    order,
+    organization,
+    cards,
+    lines: [...lines.values()],
+    total,
+    photos,
+    videos,
+    mediaToSell: items.flatMap((item) => (item.media_id === null ? [] : [item.media_id])),
+  };
+}
+
+function wireCustomer(order: OrderRow): WireCustomer | null {
+  if (!order.customer) return null;
+  const customer = JSON.parse(order.customer) as StoredCustomer;
+  const addresses = order.address ? [JSON.parse(order.address) as WireAddress] : [];
+  return { ...customer, addresses };
+}
+
+export function wireOrder(db: DatabaseSync, view: OrderView): WireOrder {
+  const first = view.cards.find((card) => card.card_id === view.order.first_card_id);
+  return {
+    id: view.order.id,
+    card_code: first?.code ?? view.cards[0]?.code ?? '',
+    organization_id: view.order.organization_id,
+    cards: view.cards.map((card) => ({ card: card.code })),
+    items: view.lines,
+    photos_count: view.photos,
+    videos_count: view.videos,
+    total: view.total,
+    status: view.order.status as WireOrder['status'],
+    completed: view.order.status === 1,
+    finished: view.order.finished_at !== null,
+    customer: wireCustomer(view.order),
+    payments: listPayments(db, view.order.id).map((payment) => ({
+      modality: payment.method,
+      status: payment.status.toUpperCase() as WirePaymentStatus,
+      amount: payment.amount_cents,
+      card_last4: payment.card_last4,
+      card_brand: payment.card_brand,
+    })),
+  };
+}
+
+function answer(db: DatabaseSync, orderId: string): WireOrderAnswer {
+  const order = findOrder(db, orderId);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
+  return { error: false, message: 'OK', order: wireOrder(db, viewOrder(db, order)) };
+}
+
+export function loadOrder(db: DatabaseSync, orderId: string): OrderRow {
+  const order = findOrder(db, orderId);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/** The order, when it may still change: paid and canceled orders are closed. */
+function openOrder(db: DatabaseSync, orderId: string): OrderRow {
+  const order = loadOrder(db, orderId);
+  if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+  return order;
+}
+
+/**
+ * Runs a change of an open order in one transaction. Changes of what is bought cancel the
+ * pending charges: their amount no longer matches, so checkout makes a new one.
+ */
+function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) => void, { repricing = true } = {}) {
+  return atomically(db, () => {
+    const order = openOrder(db, orderId);
+    const before = repricing ? viewOrder(db, order).total : 0;
+    work(order);
+    touchOrder(db, orderId);
+    if (repricing && viewOrder(db, order).total !== before) cancelPendingPayments(db, orderId);
+    return answer(db, orderId);
+  });
+}
+
+/** Finds cards like the gallery does: unknown and malformed codes are CARD_NOT_FOUND; two-factor needs the secret. */
+function findCards(
+  db: DatabaseSync,
+  organization: WireOrganization,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+): CardRow[] {
+  const codes = [...new Set(rawCodes.map(normalizeCardCode))];
+  if (!codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
+  const cards = codes.map((code) => findCard(db, organization.id, code));
+  if (!cards.every((card) => card !== undefined)) throw new ApiError(404, 'CARD_NOT_FOUND');
+  if (organization.features_organization.two_factor_authentication) {
+    const given = secret === undefined ? undefined : normalizeSecret(secret);
+    if (!cards.every((card) => card.secret !== null && card.secret === given)) {
+      throw new ApiError(401, 'CUSTOMER_CODE_NOT_FOUND');
+    }
+  }
+  return cards;
+}
+
+/**
+ * Creates the order of a first card, or answers the open one it already has (adding any new
+ * cards from the body), so a reload or double click never makes a second order.
+ */
+export function createOrder(
+  db: DatabaseSync,
+  input: { organizationId: number; firstCard: string; cards: readonly string[]; pdv?: string; tz?: string; secret?: string },
+): WireOrderAnswer {
+  const organization = findOrganizationById(db, input.organizationId);
+  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+  const cards = findCards(db, organization, [input.firstCard, ...input.cards], input.secret);
+  const [first] = cards;
+  if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
+  return atomically(db, () => {
+    let order = findOpenOrder(db, organization.id, first.id);
+    if (!order) {
+      const id = newOrderId();
+      insertOrder(db, { id, organizationId: organization.id, firstCardId: first.id, pdv: input.pdv ?? null, tz: input.tz ?? null });
+      order = loadOrder(db, id);
+    }
+    for (const card of cards) addOrderCard(db, order.id, card.id);
+    return answer(db, order.id);
+  });
+}
+
+export function getOrder(db: DatabaseSync, orderId: string): WireOrderAnswer {
+  return answer(db, orderId);
+}
+
+export function addCard(db: DatabaseSync, orderId: string, rawCode: string, secret?: string): WireOrderAnswer {
+  return changeOrder(db, orderId, (order) => {
+    const organization = findOrganizationById(db, order.organization_id);
+    if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
+    const [card] = findCards(db, organization, [rawCode], secret);
+    if (card) addOrderCard(db, order.id, card.id);
+  });
+}
+
+export function removeCard(db: DatabaseSync, orderId: string, rawCode: string): WireOrderAnswer {
+  return changeOrder(db, orderId, (order) => {
+    const code = normalizeCardCode(rawCode);
+    const card = isValidCardCode(code) ? findCard(db, order.organization_id, code) : undefined;
+    const inOrder = card && listOrderCards(db, order.id).some((row) => row.card_id === card.id);
+    if (!card || !inOrder) throw new ApiError(404, 'CARD_NOT_FOUND');
+    if (card.id === order.first_card_id) {
+      throw new ApiError(400, 'VALIDATION_ERROR', "the order's first card cannot be removed");
+    }
+    removeOrderCard(db, order.id, card.id);
+  });
+}
+
+function orderProduct(db: DatabaseSync, order: OrderRow, productId: number, { active = true } = {}): ProductRow {
+  const product = findProduct(db, productId);
+  if (!product || product.organization_id !== order.organization_id || (active && product.active !== 1)) {
+    throw new ApiError(404, 'PRODUCT_NOT_FOUND');
+  }
+  return product;
+}
+
+function takes(product: ProductRow, kind: MediaKind): boolean {
+  return (kind === 'photo' && product.is_photo === 1) || (kind === 'video' && product.is_video === 1);
+}
+
+/** Adds a media under a per-item product; adding it again changes nothing. */
+export function addMedia(
+  db: DatabaseSync,
+  input: { orderId: string; productId: number; mediaId: string; type?: 'photo' | 'video' },
+): WireOrderAnswer {
+  return changeOrder(db, input.orderId, (order) => {
+    const product = orderProduct(db, order, input.productId);
+    if (product.unities === 0) {
+      throw new ApiError(400, 'VALIDATION_ERROR', 'the all-digital package is added without a media');
+    }
+    const media = findMedia(db, input.mediaId);
+    const cardIds = new Set(listOrderCards(db, order.id).map((card) => card.card_id));
+    // Media of cards outside the order read as unknown, like media of other organizations.
+    if (!media || !cardIds.has(media.card_id) || (input.type !== undefined && input.type !== media.kind)) {
+      throw new ApiError(404, 'MEDIA_NOT_FOUND');
+    }
+    const organization = findOrganizationById(db, order.organization_id);
+    if (!organization || isSold(media, organization)) throw new ApiError(409, 'MEDIA_ALREADY_SOLD');
+    if (!takes(product, media.kind)) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} does not take ${media.kind} media`);
+    }
+    upsertOrderMedia(db, order.id, product.id, media.id);
+  });
+}
+
+export function removeMedia(db: DatabaseSync, input: { orderId: string; productId: number; mediaId: string }): WireOrderAnswer {
+  return changeOrder(db, input.orderId, (order) => {
+    orderProduct(db, order, input.productId, { active: false });
+    if (!removeOrderMedia(db, order.id, input.productId, input.mediaId)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  });
+}
+
+export function addAllDigital(db: DatabaseSync, orderId: string, productId: number): WireOrderAnswer {
+  return changeOrder(db, orderId, (order) => {
+    const product = orderProduct(db, order, productId);
+    if (product.unities !== 0) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
+    }
+    // One package per order: a newer package (after products:set) replaces an older one.
+    for (const item of listOrderItems(db, order.id)) {
+      if (item.media_id === null && item.product_id !== product.id) removeOrderPackage(db, order.id, item.product_id);
+    }
+    addOrderPackage(db, order.id, product.id);
+  });
+}
+
+export function removeAllDigital(db: DatabaseSync, orderId: string, productId: number): WireOrderAnswer {
+  return changeOrder(db, orderId, (order) => {
+    orderProduct(db, order, productId, { active: false });
+    if (!removeOrderPackage(db, order.id, productId)) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
+  });
+}
+
+/** Saves `{ customer }`, `{ address }` or both; all fields are checked before anything is written. */
+export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustomerInput): WireOrderAnswer {
+  if (body.customer === undefined && body.address === undefined) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
+  }
+  const order = openOrder(db, orderId);
+  const problems: string[] = [];
+  const customer = body.customer === undefined ? undefined : parseCustomer(body.customer);
+  const address = body.address === undefined ? undefined : parseAddress(body.address);
+  if (customer && !customer.ok) problems.push(...customer.problems);
+  if (address && !address.ok) problems.push(...address.problems);
+  if (address && !customer && !order.customer) problems.push('customer must be saved before the address');
+  if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+  return changeOrder(
+    db,
+    orderId,
+    () => {
+      if (customer?.ok) setOrderCustomer(db, orderId, JSON.stringify(customer.value));
+      if (address?.ok) setOrderAddress(db, orderId, JSON.stringify(address.value));
+    },
+    { repricing: false },
+  );
+}
+
+/** What checkout needs before a charge: something to pay, the customer and the address. */
+export function checkoutProblems(view: OrderView): string[] {
+  const problems: string[] = [];
+  if (view.total <= 0) problems.push('the order has nothing to pay (add media or the all-digital package)');
+  if (!view.order.customer) problems.push('customer is missing');
+  if (!view.order.address) problems.push('address is missing');
+  return problems;
+}
+
+/** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */
+export function finishOrder(db: DatabaseSync, orderId: string): WireOrderAnswer {
+  const order = loadOrder(db, orderId);
+  if (order.status === 1) return answer(db, orderId);
+  if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+  const problems = checkoutProblems(viewOrder(db, order));
+  if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+  return changeOrder(db, orderId, () => setOrderFinished(db, orderId), { repricing: false });
+}
+
+/**
+ * Marks an open order paid and its media sold, inside the caller's transaction. Answers false
+ * when the order was no longer open (paid meanwhile, or canceled).
+ */
+export function payOrder(db: DatabaseSync, orderId: string): boolean {
+  const order = findOrder(db, orderId);
+  if (!order || order.status !== 0) return false;
+  const view = viewOrder(db, order);
+  if (!markOrderPaid(db, orderId)) return false;
+  markMediaSoldByOrder(db, orderId, view.mediaToSell);
+  return true;
+}

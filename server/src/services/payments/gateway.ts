@@ -1,0 +1,63 @@
+// The one seam between the shop and a payment service provider. Real PSPs (Pagar.me, Mercado
+// Pago, ...) plug in behind this interface; the built-in sandbox (./sandbox.ts) is the default.
+// Amounts are integer cents of BRL.
+
+export type PaymentMethod = 'pix' | 'creditCard';
+
+/** Every PSP's statuses are normalised to this set. */
+export type ChargeStatus =
+  | 'pending'
+  | 'processing'
+  | 'paid'
+  | 'refused'
+  | 'canceled'
+  | 'expired'
+  | 'refunded'
+  | 'chargedback';
+
+export const CHARGE_STATUSES: readonly ChargeStatus[] = [
+  'pending',
+  'processing',
+  'paid',
+  'refused',
+  'canceled',
+  'expired',
+  'refunded',
+  'chargedback',
+];
+
+export interface Charge {
+  id: string;
+  orderId: string;
+  method: PaymentMethod;
+  amount: number;
+  status: ChargeStatus;
+  /** PIX only: the BR Code "copia e cola". */
+  pixText: string | null;
+  /** Cards only; never more of the card than this. */
+  cardLast4: string | null;
+  cardBrand: string | null;
+}
+
+/** The gateway refused the request itself (bad card data, not a declined card). */
+export class GatewayInputError extends Error {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'GatewayInputError';
+    this.field = field;
+  }
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  /** SPKI PEM the browser encrypts card data with (`card_hash`). */
+  publicKey(): Promise<string>;
+  /** A declined card is a charge with status `refused`, not an error. */
+  createCardCharge(input: { orderId: string; amount: number; cardHash: string; idempotencyKey: string }): Promise<Charge>;
+  createPixCharge(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<Charge>;
+  getCharge(id: string): Promise<Charge | undefined>;
+  /** Which charge a webhook is about; the caller always re-reads it with `getCharge`. Null: not ours / malformed. */
+  parseWebhook(body: unknown, headers: Record<string, string | string[] | undefined>): { chargeId: string } | null;
+}

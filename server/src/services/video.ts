@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import { insertMedia, type MediaRow, type NewMedia } from '../repositories/media.ts';
+import { newId } from './ids.ts';
+import { safeFileName, MediaImportError } from './media-import.ts';
+import { DERIVED_FILES, mediaDir, mediaRoot, originalFileName, scratchRoot } from './media-files.ts';
+import { watermarkFor } from './watermark.ts';
+
+export interface VideoFormat {
+  mime: string;
+  extension: string;
+}
+
+const MP4: VideoFormat = { mime: 'video/mp4', extension: '.mp4' };
+const WEBM: VideoFormat = { mime: 'video/webm', extension: '.webm' };
+export const VIDEO_FILE = /\.(mp4|webm)$/i;
+
+/** By content: ISO-BMFF has `ftyp` at offset 4, Matroska/WebM starts with the EBML id 1A45DFA3. */
+export function detectVideo(head: Buffer): VideoFormat | undefined {
+  if (head.length >= 8 && head.subarray(4, 8).toString('latin1') === 'ftyp') return MP4;
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return WEBM;
+  return undefined;
+}
+
+export function isVideoMime(mime: string): boolean {
+  return mime.startsWith('video/');
+}
+
+/** The stored original of any media: photos keep the shared naming, videos their container's extension. */
+export function originalPath(dataDir: string, media: Pick<MediaRow, 'id' | 'mime'>): string {
+  const name = media.mime === WEBM.mime ? 'original.webm' : media.mime === MP4.mime ? 'original.mp4' : originalFileName(media.mime);
+  return path.join(mediaDir(dataDir, media.id), name);
+}
+
+const POSTER = { preview: [1600, 900], thumb: [480, 270] } as const;
+
+function posterSvg(width: number, height: number): string {
+  const r = Math.round(Math.min(width, height) * 0.18);
+  const cx = width / 2;
+  const cy = height / 2;
+  const t = r * 0.45;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <rect width="100%" height="100%" fill="#3a3f47"/>
+  <circle cx="${cx}" cy="${cy}" r="${r}" fill="#000000" fill-opacity="0.35" stroke="#ffffff" stroke-width="${Math.max(2, r / 12)}"/>
+  <polygon points="${cx - t * 0.7},${cy - t} ${cx - t * 0.7},${cy + t} ${cx + t},${cy}" fill="#ffffff"/>
+</svg>`;
+}
+
+// No ffmpeg, so no real frame: every video shows the same neutral poster (clean and watermarked).
+let posters: Promise<Record<keyof typeof DERIVED_FILES, Buffer>> | undefined;
+
+function renderPosters(): Promise<Record<keyof typeof DERIVED_FILES, Buffer>> {
+  posters ??= (async () => {
+    const render = async ([width, height]: readonly [number, number], marked: boolean) => {
+      const base = sharp(Buffer.from(posterSvg(width, height)));
+      const layers = marked ? [{ input: await watermarkFor(width, height) }] : [];
+      return base.composite(layers).flatten({ background: '#3a3f47' }).jpeg({ quality: 82 }).toBuffer();
+    };
+    const [preview, previewWatermarked, thumb, thumbWatermarked] = await Promise.all([
+      render(POSTER.preview, false),
+      render(POSTER.preview, true),
+      render(POSTER.thumb, false),
+      render(POSTER.thumb, true),
+    ]);
+    return { preview, previewWatermarked, thumb, thumbWatermarked };
+  })();
+  posters.catch(() => {
+    posters = undefined;
+  });
+  return posters;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Checks a file is an MP4 or WebM by content; throws MediaImportError otherwise. */
+export async function inspectVideo(sourcePath: string): Promise<VideoFormat> {
+  const format = detectVideo(await readHead(sourcePath));
+  if (!format) throw new MediaImportError(`${path.basename(sourcePath)} is not an MP4 or WebM video`);
+  return format;
+}
+
+export interface VideoSource {
+  organizationId: number;
+  cardId: string;
+  sourcePath: string;
+  soldAtVenue: boolean;
+  capturedAt: string;
+}
+
+/**
+ * Imports one video the way photos are imported: its folder (original copied, never read
+ * whole into memory, plus the poster derivatives) is built in scratch and renamed into place,
+ * then the row is inserted; a failed insert removes the folder.
+ */
+export async function importVideo(db: DatabaseSync, dataDir: string, source: VideoSource): Promise<NewMedia> {
+  const format = await inspectVideo(source.sourcePath);
+  const id = newId();
+  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
+  await fs.mkdir(mediaRoot(dataDir), { recursive: true });
+  const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
+  const finalDir = mediaDir(dataDir, id);
+  try {
+    const name = path.basename(originalPath(dataDir, { id, mime: format.mime }));
+    await fs.copyFile(source.sourcePath, path.join(scratch, name));
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(source.sourcePath), hash);
+    const { size } = await fs.stat(path.join(scratch, name));
+    const images = await renderPosters();
+    await Promise.all(
+      (Object.keys(DERIVED_FILES) as Array<keyof typeof DERIVED_FILES>).map((key) =>
+        fs.writeFile(path.join(scratch, DERIVED_FILES[key]), images[key]),
+      ),
+    );
+    await fs.rename(scratch, finalDir);
+    const media: NewMedia = {
+      id,
+      organization_id: source.organizationId,
+      card_id: source.cardId,
+      kind: 'video',
+      filename: safeFileName(source.sourcePath, [format.extension]),
+      mime: format.mime,
+      // Unknown without a demuxer; nothing reads a video's size.
+      width: 0,
+      height: 0,
+      bytes: size,
+      sha256: hash.digest('hex'),
+      captured_at: source.capturedAt,
+      sold_at_venue: source.soldAtVenue ? 1 : 0,
+    };
+    try {
+      insertMedia(db, media);
+    } catch (error) {
+      await fs.rm(finalDir, { recursive: true, force: true });
+      throw error;
+    }
+    return media;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}

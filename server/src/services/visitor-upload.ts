@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DatabaseSync } from 'node:sqlite';
+import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
+import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import { ApiError } from '../errors.ts';
+import { findCard, type CardRow } from '../repositories/cards.ts';
+import { insertMedia, type NewMedia } from '../repositories/media.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
+import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
+import { atomically } from '../db.ts';
+import { exifCaptureTime } from './capture-time.ts';
+import { newId } from './ids.ts';
+import { importMedia, MediaImportError, safeFileName } from './media-import.ts';
+import { mediaDir, scratchRoot } from './media-files.ts';
+
+export const UPLOAD_MAX_FILES = 20;
+export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
+export const UPLOAD_FIELDS = new Set(['photos[]', 'photos']);
+
+/** Letters without I and O, digits without 0 and 1: nothing a visitor can misread. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function randomCardCode(): string {
+  let code = '';
+  for (let i = 0; i < 9; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface UploadTarget {
+  organization: WireOrganization;
+  /** The visitor's own upload card, when adding to it. */
+  card: CardRow | undefined;
+  mustEdit: boolean;
+}
+
+/** Everything checked before a byte of the body is read. */
+export function uploadTarget(
+  db: DatabaseSync,
+  organizationId: number,
+  rawCardCode: string | undefined,
+  mustEditAsked: boolean,
+): UploadTarget {
+  const organization = findOrganizationById(db, organizationId);
+  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+  if (!organization.features.site.can_send_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not take photos from visitors');
+  let card: CardRow | undefined;
+  if (rawCardCode !== undefined) {
+    // Visitors may add only to cards made by an upload, never to a card from the venue.
+    const code = normalizeCardCode(rawCardCode);
+    card = isValidCardCode(code) ? findCard(db, organizationId, code) : undefined;
+    if (!card || cardOrigin(db, card.id) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
+  }
+  return { organization, card, mustEdit: mustEditAsked || organization.features.site.must_edit_photo };
+}
+
+export interface UploadPart {
+  fieldname: string;
+  filename: string;
+  file: Readable & { truncated?: boolean };
+}
+
+/** Keeps the visitor's file name (made safe) so the stored display name follows it. */
+function scratchName(filename: string): string {
+  const ext = path.extname(filename).toLowerCase();
+  return safeFileName(filename, [/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.jpg']);
+}
+
+/** Streams each file part into `folder/<n>/<name>`; answers the paths. Refuses oversize and stray fields. */
+export async function receiveParts(parts: AsyncIterable<UploadPart | { type: 'field' }>, folder: string): Promise<string[]> {
+  const files: string[] = [];
+  for await (const part of parts) {
+    if (!('file' in part)) continue;
+    if (!UPLOAD_FIELDS.has(part.fieldname)) {
+      part.file.resume();
+      throw new ApiError(400, 'VALIDATION_ERROR', `unexpected file field "${part.fieldname}" (send photos[])`);
+    }
+    const dir = path.join(folder, String(files.length));
+    await fs.mkdir(dir);
+    const target = path.join(dir, scratchName(part.filename || 'photo.jpg'));
+    await pipeline(part.file, createWriteStream(target));
+    if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
+    files.push(target);
+  }
+  if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${UPLOAD_MAX_FILES} files`);
+  return files;
+}
+
+/**
+ * importMedia writes a media's folder and inserts its row in one go. Uploads run while other
+ * requests use the same connection, so rows must not sit in an open transaction across awaits:
+ * each photo is processed against this throw-away table, and all rows are then copied into the
+ * real database in one synchronous savepoint.
+ */
+function stagingDatabase(): DatabaseSync {
+  const staging = new DatabaseSync(':memory:');
+  staging.exec(`CREATE TABLE media (id, organization_id, card_id, kind, filename, mime, width, height, bytes, sha256, captured_at, sold_at_venue)`);
+  return staging;
+}
+
+/** Processes the received files and files them into the target card, all or nothing. */
+export async function storeUpload(db: DatabaseSync, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<string> {
+  const cardId = target.card?.id ?? newId();
+  const staging = stagingDatabase();
+  const uploadedAt = new Date().toISOString();
+  let staged: NewMedia[] = [];
+  try {
+    const results = await Promise.allSettled(
+      files.map(async (sourcePath) =>
+        importMedia(staging, dataDir, {
+          organizationId: target.organization.id,
+          cardId,
+          sourcePath,
+          kind: 'photo',
+          // The visitor's own photos: delivered clean, never offered for sale.
+          soldAtVenue: true,
+          capturedAt: (await exifCaptureTime(sourcePath))?.toISOString() ?? uploadedAt,
+        }),
+      ),
+    );
+    staged = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) {
+      const reason: unknown = failure.reason;
+      if (reason instanceof MediaImportError) throw new ApiError(400, 'INVALID_IMAGE', reason.message);
+      throw reason;
+    }
+    return atomically(db, () => {
+      let code = target.card?.code;
+      if (!code) {
+        do code = randomCardCode();
+        while (findCard(db, target.organization.id, code));
+        insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, origin: 'upload' });
+      }
+      for (const media of staged) insertMedia(db, media);
+      if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
+      return code;
+    });
+  } catch (error) {
+    await Promise.all(staged.map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })));
+    throw error;
+  } finally {
+    staging.close();
+  }
+}
+
+/** A scratch folder for one upload's incoming files, on the media's file system. */
+export async function uploadScratch(dataDir: string): Promise<string> {
+  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
+  return fs.mkdtemp(path.join(scratchRoot(dataDir), 'upload-'));
+}

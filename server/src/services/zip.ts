@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { DatabaseSync } from 'node:sqlite';
+import { ZipArchive } from 'archiver';
+import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import { ApiError } from '../errors.ts';
+import { findMedia, type MediaRow } from '../repositories/media.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
+import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
+import { atomically } from '../db.ts';
+import { isSold } from './sold.ts';
+import { originalPath } from './video.ts';
+
+export const ZIP_LIFETIME_MS = 60 * 60_000;
+export const ZIP_FILE_NAME = 'fotos.zip';
+/** 32 random bytes, base64url. */
+export const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The media a visitor may have in a ZIP, in the given order: every id must be a media of the
+ * organization (else MEDIA_NOT_FOUND) and sold by the one sold rule, extras excepted (else
+ * MEDIA_NOT_SOLD). All or nothing.
+ */
+function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly string[]): MediaRow[] {
+  const organization = findOrganizationById(db, organizationId);
+  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+  const media = ids.map((id) => findMedia(db, id));
+  if (!media.every((row) => row !== undefined && row.organization_id === organizationId)) {
+    throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  }
+  const rows = media as MediaRow[];
+  if (!rows.every((row) => row.kind === 'extra' || isSold(row, organization as WireOrganization))) {
+    throw new ApiError(403, 'MEDIA_NOT_SOLD');
+  }
+  return rows;
+}
+
+/** Checks the ids and stores a one-hour link; answers the absolute URL under `origin`. */
+export function createZipLink(db: DatabaseSync, organizationId: number, rawIds: readonly string[], origin: string): string {
+  const ids = [...new Set(rawIds)];
+  ownedMedia(db, organizationId, ids);
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  atomically(db, () => {
+    deleteExpiredZipDownloads(db, now.toISOString());
+    insertZipDownload(db, {
+      token,
+      organization_id: organizationId,
+      media_ids: ids,
+      expires_at: new Date(now.getTime() + ZIP_LIFETIME_MS).toISOString(),
+    });
+  });
+  return `${origin}/api/v1/medias/zip/${token}/${ZIP_FILE_NAME}`;
+}
+
+/** `a.jpg`, `a (2).jpg`, `a (3).jpg`...; compared case-insensitively (Windows and macOS unzip). */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+export interface ZipPlan {
+  entries: Array<{ path: string; name: string; date: Date }>;
+}
+
+/**
+ * Resolves a link at download time: unknown or expired is 404 NOT_FOUND; the sold rule is
+ * checked again (a media deleted or no longer sold since fails the whole download).
+ */
+export async function planZip(db: DatabaseSync, dataDir: string, token: string): Promise<ZipPlan> {
+  const link = ZIP_TOKEN.test(token) ? findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
+  if (!link) throw new ApiError(404, 'NOT_FOUND');
+  const rows = ownedMedia(db, link.organization_id, link.media_ids);
+  const paths = rows.map((row) => originalPath(dataDir, row));
+  const present = await Promise.all(paths.map((file) => fs.stat(file).then((stat) => stat.isFile(), () => false)));
+  if (!present.every(Boolean)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  const names = uniqueNames(rows.map((row) => row.filename));
+  return {
+    entries: rows.map((row, i) => ({ path: paths[i] ?? '', name: names[i] ?? row.filename, date: new Date(row.captured_at) })),
+  };
+}
+
+/** A streaming ZIP of the originals: stored (photos and videos are compressed already), ZIP64. */
+export function zipStream(plan: ZipPlan): ZipArchive {
+  // One stat at a time: archiver's parallel stats would let entries overtake each other.
+  const archive = new ZipArchive({ store: true, forceZip64: true, statConcurrency: 1 });
+  // archiver opens each file only when its turn comes, so thousands of entries hold few descriptors.
+  for (const entry of plan.entries) archive.file(entry.path, { name: entry.name, date: entry.date });
+  return archive;
+}

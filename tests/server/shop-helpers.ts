@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { expect } from 'vitest';
+import { encryptCardHash, type CardData } from '../../src/lib/card-hash.ts';
+import type {
+  WireMediasAnswer,
+  WireOrder,
+  WireOrderAnswer,
+  WireOrganizationList,
+  WireProductsAnswer,
+  WirePublicKeyAnswer,
+} from '../../src/lib/api/wire.ts';
+import { findCard } from '../../server/src/repositories/cards.ts';
+import { insertMedia, type MediaKind } from '../../server/src/repositories/media.ts';
+import { newId } from '../../server/src/services/ids.ts';
+import type { TestApi } from './helpers.ts';
+
+export interface Shop {
+  orgId: number;
+  photoProduct: number;
+  videoProduct: number;
+  allDigital: number;
+  /** DEMO00001's six unsold photos, in gallery order. */
+  unsold: string[];
+  /** DEMO00002's photos sold at the venue. */
+  soldAtVenue: string[];
+}
+
+export async function loadShop(api: TestApi): Promise<Shop> {
+  const orgs = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
+  const orgId = orgs.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
+  const products = (await api.app.inject(`/api/v1/products/${orgId}/online`)).json<WireProductsAnswer>();
+  const medias = (
+    await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00001`, payload: { cards: ['DEMO00002'] } })
+  ).json<WireMediasAnswer>();
+  return {
+    orgId,
+    photoProduct: products.products.find((product) => product.is_photo)?.id ?? 0,
+    videoProduct: products.products.find((product) => product.is_video)?.id ?? 0,
+    allDigital: products.all_digital?.id ?? 0,
+    unsold: medias.not_sold_medias.map((media) => media.id),
+    soldAtVenue: medias.sold_medias.map((media) => media.id),
+  };
+}
+
+/** A media row without files: enough for orders, which never read the files. */
+export function addMediaRow(db: DatabaseSync, orgId: number, cardCode: string, kind: MediaKind, n = 0): string {
+  const card = findCard(db, orgId, cardCode);
+  if (!card) throw new Error(`no card ${cardCode}`);
+  const id = newId();
+  insertMedia(db, {
+    id,
+    organization_id: orgId,
+    card_id: card.id,
+    kind,
+    filename: `${kind}${n}.${kind === 'video' ? 'mp4' : 'jpg'}`,
+    mime: kind === 'video' ? 'video/mp4' : 'image/jpeg',
+    width: 10,
+    height: 10,
+    bytes: 1,
+    sha256: createHash('sha256').update(id).digest('hex'),
+    captured_at: new Date(Date.now() - 1000 * (100 - n)).toISOString(),
+    sold_at_venue: 0,
+  });
+  return id;
+}
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export async function call(api: TestApi, method: Method, url: string, payload?: unknown) {
+  const res = await api.app.inject(payload === undefined ? { method, url } : { method, url, payload: payload as object });
+  return { status: res.statusCode, body: res.json<Record<string, unknown>>(), res };
+}
+
+/** Calls an order route that must succeed and answers the order. */
+export async function orderCall(api: TestApi, method: Method, url: string, payload?: unknown): Promise<WireOrder> {
+  const { status, body } = await call(api, method, url, payload);
+  expect(body, url).toMatchObject({ error: false });
+  expect(status).toBe(200);
+  return (body as unknown as WireOrderAnswer).order;
+}
+
+export async function expectError(
+  api: TestApi,
+  method: Method,
+  url: string,
+  status: number,
+  message: string,
+  payload?: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await call(api, method, url, payload);
+  expect(res.body, url).toMatchObject({ error: true, message });
+  expect(res.status).toBe(status);
+  return res.body;
+}
+
+export function createOrder(api: TestApi, shop: Shop, firstCard = 'DEMO00001', cards: string[] = []): Promise<WireOrder> {
+  return orderCall(api, 'POST', `/api/v1/order/${firstCard}/${shop.orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, {
+    cards,
+  });
+}
+
+export const validCustomer = {
+  name: 'Maria',
+  lastname: 'Silva',
+  email: 'maria@example.com',
+  document_type: 'cpf',
+  cpf: '123.456.789-09',
+  country: 'br',
+  phone: '+5511987654321',
+  accepted_terms: true,
+};
+
+export const validAddress = {
+  street: 'Avenida Paulista',
+  street_number: '1000',
+  zipcode: '01310-100',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'br',
+};
+
+export async function withCustomer(api: TestApi, orderId: string): Promise<WireOrder> {
+  await orderCall(api, 'POST', `/api/v1/order/${orderId}/customer`, { customer: validCustomer });
+  return orderCall(api, 'POST', `/api/v1/order/${orderId}/customer`, { address: validAddress });
+}
+
+export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Promise<string> {
+  const { public_key: key } = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
+  return encryptCardHash(key, {
+    card_number: '4000000000000010',
+    card_holder_name: 'MARIA SILVA',
+    card_expiration_month: '12',
+    card_expiration_year: String(new Date().getFullYear() + 3),
+    card_cvv: '123',
+    ...card,
+  });
+}
+
+/** Table row counts, to prove a refused request changed nothing. */
+export function snapshot(db: DatabaseSync): Record<string, unknown> {
+  const tables = ['orders', 'order_cards', 'order_items', 'payments', 'sandbox_charges'];
+  const counts = Object.fromEntries(
+    tables.map((table) => [table, (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]),
+  );
+  const orders = db.prepare('SELECT id, status, customer, address, finished_at FROM orders ORDER BY id').all();
+  const items = db.prepare('SELECT order_id, product_id, media_id FROM order_items ORDER BY id').all();
+  const sold = db.prepare('SELECT id, sold_order_id FROM media WHERE sold_order_id IS NOT NULL ORDER BY id').all();
+  return { counts, orders, items, sold };
+}

@@ -1,0 +1,387 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireMediasAnswer, WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../src/lib/api/wire.ts';
+import { loadPixConfig } from '../../server/src/config.ts';
+import { createCard } from '../../server/src/repositories/cards.ts';
+import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
+import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
+import { createTestApi, type TestApi } from './helpers.ts';
+import {
+  addMediaRow,
+  call,
+  cardHash,
+  createOrder,
+  expectError,
+  loadShop,
+  orderCall,
+  snapshot,
+  withCustomer,
+  type Shop,
+} from './shop-helpers.ts';
+
+const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
+
+let api: TestApi;
+let shop: Shop;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  shop = await loadShop(api);
+}, 120_000);
+afterAll(() => api.close());
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const sandbox = () => createSandboxGateway({ db: api.db, dataDir: api.dataDir, pix: loadPixConfig({}) });
+
+function checkout(orderId: string, payload: unknown) {
+  return call(api, 'POST', `/api/v1/payment/checkout/${orderId}`, payload);
+}
+
+/** An order of a fresh card with `photos` photos in the photo product, customer and address saved. */
+async function readyOrder(code: string, photos = 1): Promise<{ order: WireOrder; media: string[] }> {
+  createCard(api.db, { organizationId: shop.orgId, code });
+  const media = Array.from({ length: photos }, (_, n) => addMediaRow(api.db, shop.orgId, code, 'photo', n));
+  const created = await createOrder(api, shop, code);
+  for (const id of media) await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/${id}`);
+  return { order: await withCustomer(api, created.id), media };
+}
+
+// ---- An independent reading of the BR Code (EMV MPM TLV), not the library's parser. ----
+
+function tlv(text: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  let at = 0;
+  while (at < text.length) {
+    const id = text.slice(at, at + 2);
+    const length = Number(text.slice(at + 2, at + 4));
+    if (!/^\d{2}$/.test(id) || !Number.isInteger(length)) throw new Error(`bad TLV at ${at}`);
+    fields.set(id, text.slice(at + 4, at + 4 + length));
+    at += 4 + length;
+    if (at > text.length) throw new Error('TLV runs past the end');
+  }
+  return fields;
+}
+
+/** CRC-16/CCITT-FALSE: polynomial 0x1021, initial 0xFFFF, no reflection, no final XOR. */
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+function checkBrCode(text: string, orderId: string, total: number): void {
+  const fields = tlv(text);
+  expect([...fields.keys()][0]).toBe('00');
+  expect(fields.get('00')).toBe('01');
+  const account = tlv(fields.get('26') ?? '');
+  expect(account.get('00')?.toLowerCase()).toBe('br.gov.bcb.pix');
+  expect(account.get('01')).toBe(loadPixConfig({}).key);
+  expect(fields.get('52')).toBe('0000');
+  expect(fields.get('53')).toBe('986');
+  expect(fields.get('54')).toBe((total / 100).toFixed(2));
+  expect(fields.get('58')).toBe('BR');
+  const name = fields.get('59') ?? '';
+  expect(name.length).toBeGreaterThan(0);
+  expect(name.length).toBeLessThanOrEqual(25);
+  const city = fields.get('60') ?? '';
+  expect(city.length).toBeGreaterThan(0);
+  expect(city.length).toBeLessThanOrEqual(15);
+  expect(tlv(fields.get('62') ?? '').get('05')).toBe(orderId);
+  expect([...fields.keys()].at(-1)).toBe('63');
+  expect(text.slice(-8, -4)).toBe('6304');
+  expect(fields.get('63')).toBe(crc16(text.slice(0, -4)));
+}
+
+async function decodeQr(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...process.env, DATA_DIR: api.dataDir, NODE_NO_WARNINGS: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('GET /api/v1/payment/public_key', () => {
+  it('answers one SPKI key, generated once and kept owner-only in DATA_DIR', async () => {
+    const first = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
+    expect(first.error).toBe(false);
+    expect(first.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/);
+    const again = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
+    expect(again.public_key).toBe(first.public_key);
+    const stat = await fs.stat(path.join(api.dataDir, 'payment-sandbox-key.pem'));
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(await sandbox().publicKey()).toBe(first.public_key);
+  });
+});
+
+describe('a purchase through HTTP alone, paid by PIX', () => {
+  it('creates, fills, checks out, confirms and then serves the bought originals only', async () => {
+    const [bought, alsoBought, notBought] = shop.unsold;
+    const created = await createOrder(api, shop, 'DEMO00001');
+    await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/${bought}`);
+    await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/photo/${alsoBought}`);
+    const order = await withCustomer(api, created.id);
+    expect(order.total).toBe(5000);
+    const original = (id = '') => api.app.inject(`/api/v1/photo/download/${id}/x.jpg?size=original`);
+    expect((await original(bought)).statusCode).toBe(403);
+
+    const pix = await checkout(order.id, { pix: true });
+    expect(pix.status).toBe(200);
+    const answer = pix.body as unknown as WirePaymentAnswer;
+    expect(answer).toMatchObject({ error: false, status: 'PENDING' });
+    const text = answer.pix_text ?? '';
+    checkBrCode(text, order.id, 5000);
+
+    const qr = await api.app.inject(`/api/v1/payment/${order.id}/pix_qrcode?timestamp=${Date.now()}`);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(await decodeQr(qr.rawPayload)).toBe(text);
+
+    const polled = await call(api, 'GET', `/api/v1/payment/${order.id}`);
+    expect(polled.body).toEqual({ error: false, message: 'OK', status: 'PENDING', pix_text: text });
+    expect((await original(bought)).statusCode).toBe(403);
+
+    // The sandbox's stand-in for the PSP webhook, as the CLI runs it.
+    const confirmed = await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
+    expect(confirmed.status).toBe('PAID');
+    const paid = await call(api, 'GET', `/api/v1/payment/${order.id}`);
+    expect(paid.body).toEqual({ error: false, message: 'OK', status: 'PAID', pix_text: text });
+    const closed = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(closed).toMatchObject({ status: 1, completed: true, total: 5000, payments: [{ modality: 'pix', status: 'PAID', amount: 5000 }] });
+
+    const download = await original(bought);
+    expect(download.statusCode).toBe(200);
+    expect(sha256(download.rawPayload)).toBe(sha256(await fs.readFile(demoSamplePath(1))));
+    expect((await original(alsoBought)).statusCode).toBe(200);
+    expect(await expectError(api, 'GET', `/api/v1/photo/download/${notBought}/x.jpg?size=original`, 403, 'MEDIA_NOT_SOLD')).toBeTruthy();
+    const gallery = (
+      await api.app.inject({ method: 'POST', url: `/api/v1/medias/${shop.orgId}/DEMO00001`, payload: { cards: ['DEMO00001'] } })
+    ).json<WireMediasAnswer>();
+    expect(gallery.sold_medias.map((media) => media.id)).toEqual([bought, alsoBought]);
+
+    // A paid order no longer changes; paying again answers the same payment.
+    const before = snapshot(api.db);
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${notBought}`, 409, 'ORDER_CLOSED');
+    await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${bought}`, 409, 'ORDER_CLOSED');
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/card/DEMO00003`, 409, 'ORDER_CLOSED');
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`, 409, 'ORDER_CLOSED');
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 409, 'ORDER_CLOSED', { address: {} });
+    expect((await checkout(order.id, { pix: true })).body).toMatchObject({ status: 'PAID', pix_text: text });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'ORDER_CLOSED', { card_hash: await cardHash(api) });
+    expect((await orderCall(api, 'POST', `/api/v1/order/${order.id}/finish`)).status).toBe(1);
+    expect(snapshot(api.db)).toEqual(before);
+    // Bought media cannot be bought again; a new order for the card starts empty.
+    const next = await createOrder(api, shop, 'DEMO00001');
+    expect(next.id).not.toBe(order.id);
+    await expectError(api, 'POST', `/api/v1/order/${next.id}/product/${shop.photoProduct}/${bought}`, 409, 'MEDIA_ALREADY_SOLD');
+  });
+
+  it('is confirmed by the admin CLI too', async () => {
+    const { order } = await readyOrder('CLIPX0001', 3);
+    expect((await checkout(order.id, { pix: true })).body).toMatchObject({ status: 'PENDING' });
+    const result = await cli('payment:confirm', order.id);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('PAID');
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
+    const again = await cli('payment:confirm', order.id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('PAYMENT_NOT_FOUND');
+    const unknown = await cli('payment:confirm', 'nope');
+    expect(unknown.stderr).toContain('ORDER_NOT_FOUND');
+  });
+
+  it('sells every media of the cards with the all-digital package', async () => {
+    createCard(api.db, { organizationId: shop.orgId, code: 'ALLPX0001' });
+    const media = [0, 1, 2].map((n) => addMediaRow(api.db, shop.orgId, 'ALLPX0001', 'photo', n));
+    const created = await createOrder(api, shop, 'ALLPX0001');
+    await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.allDigital}`);
+    const order = await withCustomer(api, created.id);
+    const pix = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
+    checkBrCode(pix.pix_text ?? '', order.id, 9900);
+    await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
+    const rows = api.db
+      .prepare('SELECT id FROM media WHERE sold_order_id = ? ORDER BY id')
+      .all(order.id)
+      .map((row) => row['id']);
+    expect(rows).toEqual([...media].sort());
+  });
+});
+
+describe('POST /api/v1/payment/checkout/:orderId by card', () => {
+  it('approves the sandbox test card, keeping only the last digits and brand', async () => {
+    const { order, media } = await readyOrder('CARDP0001', 2);
+    const hash = await cardHash(api, { card_cvv: '987' });
+    const paid = await checkout(order.id, { card_hash: hash });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ error: false, message: 'OK', status: 'PAID', pix_text: null });
+    const closed = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(closed).toMatchObject({
+      status: 1,
+      completed: true,
+      payments: [{ modality: 'creditCard', status: 'PAID', amount: 5000, card_last4: '0010', card_brand: 'visa' }],
+    });
+    const sold = api.db.prepare('SELECT count(*) AS n FROM media WHERE sold_order_id = ?').get(order.id) as { n: number };
+    expect(sold.n).toBe(media.length);
+    // A second click answers the same charge.
+    expect((await checkout(order.id, { card_hash: hash })).body).toMatchObject({ status: 'PAID' });
+    expect(closed.payments).toHaveLength(1);
+    const stored = JSON.stringify([
+      api.db.prepare('SELECT * FROM payments').all(),
+      api.db.prepare('SELECT * FROM sandbox_charges').all(),
+    ]);
+    expect(stored).not.toContain('4000000000000010');
+    expect(stored).not.toContain('987');
+  });
+
+  it('answers REFUSED for the declined test card, keeps the order open and lets the visitor retry', async () => {
+    const { order } = await readyOrder('CARDR0001');
+    const refused = await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 402, 'REFUSED', {
+      card_hash: await cardHash(api, { card_number: '4000 0000 0000 0028' }),
+    });
+    expect(refused).toEqual({ error: true, message: 'REFUSED' });
+    const open = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(open).toMatchObject({ status: 0, completed: false, payments: [{ modality: 'creditCard', status: 'REFUSED' }] });
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'REFUSED' });
+    const retry = await checkout(order.id, { card_hash: await cardHash(api) });
+    expect(retry.body).toMatchObject({ status: 'PAID' });
+  });
+
+  it('approves another valid card and refuses invalid card data with 400, changing nothing', async () => {
+    const { order } = await readyOrder('CARDV0001');
+    const before = snapshot(api.db);
+    const year = new Date().getFullYear();
+    const bad: Array<[Record<string, string>, string]> = [
+      [{ card_number: '4111111111111112' }, 'card_number'],
+      [{ card_number: '1234' }, 'card_number'],
+      [{ card_expiration_month: '13' }, 'card_expiration_month'],
+      [{ card_expiration_year: String(year - 1) }, 'expired'],
+      [{ card_expiration_year: '3001' }, 'card_expiration_year'],
+      [{ card_cvv: '12' }, 'card_cvv'],
+      [{ card_holder_name: ' ' }, 'card_holder_name'],
+    ];
+    for (const [card, word] of bad) {
+      const body = await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', {
+        card_hash: await cardHash(api, card),
+      });
+      expect(body['detail']).toContain(word);
+      expect(JSON.stringify(body)).not.toContain('411111111111111');
+    }
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', {
+      card_hash: Buffer.from('not encrypted').toString('base64'),
+    });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { card_hash: '%%%' });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { card_hash: 12 });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { pix: 'true' });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { pix: true, card_hash: 'AA==' });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', {});
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', [1]);
+    await expectError(api, 'POST', '/api/v1/payment/checkout/unknownOrder', 404, 'ORDER_NOT_FOUND', { pix: true });
+    expect(snapshot(api.db)).toEqual(before);
+    const other = await checkout(order.id, { card_hash: await cardHash(api, { card_number: '5555 5555 5555 4444' }) });
+    expect(other.body).toMatchObject({ status: 'PAID' });
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments[0]).toMatchObject({ card_brand: 'mastercard', card_last4: '4444' });
+  });
+
+  it('refuses to charge an order without items, customer or address', async () => {
+    createCard(api.db, { organizationId: shop.orgId, code: 'EMPTY0001' });
+    const order = await createOrder(api, shop, 'EMPTY0001');
+    const before = snapshot(api.db);
+    const body = await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { pix: true });
+    expect(body['detail']).toMatch(/nothing to pay.*customer.*address/);
+    expect(snapshot(api.db)).toEqual(before);
+  });
+});
+
+describe('checkout idempotency and order changes', () => {
+  it('makes one charge for a double click', async () => {
+    const { order } = await readyOrder('DOUBL0001', 3);
+    const [first, second] = await Promise.all([checkout(order.id, { pix: true }), checkout(order.id, { pix: true })]);
+    expect(first.body).toMatchObject({ status: 'PENDING' });
+    expect(second.body).toEqual(first.body);
+    const third = await checkout(order.id, { pix: true });
+    expect(third.body).toEqual(first.body);
+    const charges = api.db.prepare('SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ?').get(order.id) as { n: number };
+    expect(charges.n).toBe(1);
+    const fetched = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(fetched.payments).toHaveLength(1);
+    expect(fetched.total).toBe(7000);
+    checkBrCode((first.body as unknown as WirePaymentAnswer).pix_text ?? '', order.id, 7000);
+  });
+
+  it('cancels a pending PIX when the order changes, and charges the new total next time', async () => {
+    const { order, media } = await readyOrder('CHNGE0001', 2);
+    const old = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
+    const changed = await orderCall(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${media[1]}`);
+    expect(changed.payments).toEqual([expect.objectContaining({ modality: 'pix', status: 'CANCELED', amount: 5000 })]);
+    await expectError(api, 'GET', `/api/v1/payment/${order.id}/pix_qrcode`, 404, 'PAYMENT_NOT_FOUND');
+    const fresh = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
+    expect(fresh.pix_text).not.toBe(old.pix_text);
+    checkBrCode(fresh.pix_text ?? '', order.id, 2500);
+    // Paying by card meanwhile drops the pending PIX.
+    await checkout(order.id, { card_hash: await cardHash(api) });
+    const paid = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(paid.payments.map((payment) => [payment.modality, payment.status])).toEqual([
+      ['pix', 'CANCELED'],
+      ['pix', 'CANCELED'],
+      ['creditCard', 'PAID'],
+    ]);
+  });
+});
+
+describe('payment status, QR code and webhook', () => {
+  it('answers PAYMENT_NOT_FOUND before any checkout', async () => {
+    const { order } = await readyOrder('NOPAY0001');
+    await expectError(api, 'GET', `/api/v1/payment/${order.id}`, 404, 'PAYMENT_NOT_FOUND');
+    await expectError(api, 'GET', '/api/v1/payment/unknownOrder', 404, 'PAYMENT_NOT_FOUND');
+    await expectError(api, 'GET', `/api/v1/payment/${order.id}/pix_qrcode`, 404, 'PAYMENT_NOT_FOUND');
+  });
+
+  it('re-reads the charge named by a webhook and pays the order', async () => {
+    const { order } = await readyOrder('HOOKS0001');
+    await checkout(order.id, { pix: true });
+    const charge = api.db.prepare("SELECT charge_id FROM payments WHERE order_id = ? AND method = 'pix'").get(order.id) as {
+      charge_id: string;
+    };
+    // The PSP settles on its side; nothing changes here until the webhook arrives.
+    await sandbox().confirmPix(charge.charge_id);
+    expect(api.db.prepare('SELECT status FROM orders WHERE id = ?').get(order.id)).toEqual({ status: 0 });
+    const before = snapshot(api.db);
+    await expectError(api, 'POST', '/api/v1/payment/webhook', 400, 'VALIDATION_ERROR', { hello: 'world' });
+    await expectError(api, 'POST', '/api/v1/payment/webhook', 404, 'PAYMENT_NOT_FOUND', { charge_id: 'ch_unknown' });
+    expect(snapshot(api.db)).toEqual(before);
+    const hook = await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: charge.charge_id });
+    expect(hook.body).toMatchObject({ error: false, status: 'PAID' });
+    expect(await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).toMatchObject({ status: 1, completed: true });
+    // A repeated webhook changes nothing.
+    const after = snapshot(api.db);
+    expect((await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: charge.charge_id })).body).toMatchObject({ status: 'PAID' });
+    expect(snapshot(api.db)).toEqual(after);
+  });
+
+  it('finds a PIX paid at the PSP when the visitor polls, even without a webhook', async () => {
+    const { order } = await readyOrder('POLLS0001');
+    await checkout(order.id, { pix: true });
+    const charge = api.db.prepare('SELECT charge_id FROM payments WHERE order_id = ?').get(order.id) as { charge_id: string };
+    await sandbox().confirmPix(charge.charge_id);
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+
+export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+export function count(db: DatabaseSync, table: string): number {
+  return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** Every file under the data folder's media/ (relative paths), to prove nothing was written. */
+export async function mediaFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'media');
+  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return entries.sort();
+}
+
+/** Leftovers in the scratch folder (must stay empty after any request). */
+export async function scratchFiles(dataDir: string): Promise<string[]> {
+  return (await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [] as string[])).sort();
+}
+
+export interface Part {
+  field: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body for inject(). */
+export function multipart(parts: readonly Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename === undefined
+      ? `form-data; name="${part.field}"`
+      : `form-data; name="${part.field}"; filename="${part.filename}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
+          (part.filename === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`) +
+          '\r\n',
+      ),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small real JPEG, optionally with an EXIF capture time ("YYYY:MM:DD hh:mm:ss"). */
+export function jpeg(color = '#3366cc', taken?: string): Promise<Buffer> {
+  const image = sharp({ create: { width: 120, height: 80, channels: 3, background: color } }).jpeg();
+  return (taken ? image.withExif({ IFD2: { DateTimeOriginal: taken } }) : image).toBuffer();
+}
+
+/** Every entry of a ZIP: name and bytes, in archive order. */
+export function unzip(buffer: Buffer): Promise<Array<{ name: string; data: Buffer }>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries: Array<{ name: string; data: Buffer }> = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}

@@ -1,0 +1,216 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireCredentialCardsAnswer, WireCustomerCardAnswer, WireOrganization } from '../../src/lib/api/wire.ts';
+import { findCard } from '../../server/src/repositories/cards.ts';
+import { linkCardToCustomer } from '../../server/src/repositories/visitor-customers.ts';
+import { upsertCustomer } from '../../server/src/services/visitor-customer-file.ts';
+import { verifyPassword } from '../../server/src/services/visitor-customers.ts';
+import { createTestApi, makeTempDir, type TestApi } from './helpers.ts';
+import { count } from './visitor-helpers.ts';
+
+let api: TestApi;
+let orgId: number;
+
+const search = (payload: unknown) => api.app.inject({ method: 'POST', url: '/api/v1/customer/card/medias', payload: payload as object });
+const setFeatures = (site: Partial<WireOrganization['features']['site']>) => {
+  const row = api.db.prepare('SELECT profile FROM organizations WHERE id = ?').get(orgId) as { profile: string };
+  const profile = JSON.parse(row.profile) as Pick<WireOrganization, 'features'>;
+  profile.features.site = { ...profile.features.site, ...site };
+  api.db.prepare('UPDATE organizations SET profile = ? WHERE id = ?').run(JSON.stringify(profile), orgId);
+};
+
+beforeAll(async () => {
+  api = await createTestApi();
+  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+});
+afterAll(() => api.close());
+
+describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
+  it('lists the cards with media of the demo credential', async () => {
+    const res = await api.app.inject('/api/v1/card/customer/external_id/DEMOCRED');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<WireCredentialCardsAnswer>();
+    expect(body).toEqual({ error: false, cards: [{ id: expect.any(String), card: 'DEMO00001', medias_count: 6 }] });
+    const filtered = await api.app.inject(`/api/v1/card/customer/external_id/DEMOCRED?organization_id=${orgId}`);
+    expect(filtered.json()).toEqual(body);
+  });
+
+  it('answers an empty list for a known customer without media, skipping empty cards', async () => {
+    const id = await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Lima', external_id: 'EMPTY1', cpf: null, email: null, phone: null, password: null });
+    linkCardToCustomer(api.db, findCard(api.db, orgId, 'DEMO00003')?.id ?? '', id);
+    const res = await api.app.inject('/api/v1/card/customer/external_id/EMPTY1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ error: false, cards: [] });
+  });
+
+  it('answers CUSTOMER_NOT_FOUND for unknown credentials and other organizations', async () => {
+    for (const url of ['/api/v1/card/customer/external_id/NOPE', '/api/v1/card/customer/external_id/DEMOCRED?organization_id=999', '/api/v1/card/customer/external_id/democred']) {
+      const res = await api.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, message: 'CUSTOMER_NOT_FOUND' });
+    }
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const url of [`/api/v1/card/customer/external_id/${'x'.repeat(65)}`, '/api/v1/card/customer/external_id/DEMOCRED?organization_id=abc']) {
+      const res = await api.app.inject(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('POST /api/v1/customer/card/medias', () => {
+  it('finds Maria Silva by name, lastname and cpf, ignoring case, accents and punctuation', async () => {
+    for (const payload of [
+      { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '12345678909' },
+      { organization_id: orgId, name: '  MARÍA ', lastname: 'sílva', cpf: '123.456.789-09' },
+    ]) {
+      const res = await search(payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<WireCustomerCardAnswer>()).toEqual({ error: false, card: { id: expect.any(String), card: 'DEMO00001', medias_count: 6 }, medias_count: 6 });
+    }
+  });
+
+  it('requires every field the organization lists, naming the missing ones', async () => {
+    const res = await search({ organization_id: orgId, name: 'Maria', lastname: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: true, message: 'VALIDATION_ERROR', detail: 'lastname is required; cpf is required' });
+  });
+
+  it('answers CUSTOMER_NOT_FOUND when anything differs', async () => {
+    for (const payload of [
+      { organization_id: orgId, name: 'Mario', lastname: 'Silva', cpf: '12345678909' },
+      { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '52998224725' },
+    ]) {
+      const res = await search(payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, message: 'CUSTOMER_NOT_FOUND' });
+    }
+  });
+
+  it('checks passwords with scrypt, and cpf_as_password against the cpf', async () => {
+    setFeatures({ customer_form_fields: ['external_id', 'password'] });
+    try {
+      const good = await search({ organization_id: orgId, external_id: 'DEMOCRED', password: 'demo1234' });
+      expect(good.statusCode).toBe(200);
+      expect(good.json<WireCustomerCardAnswer>().card.card).toBe('DEMO00001');
+      for (const password of ['demo12345', 'DEMO1234', '']) {
+        const res = await search({ organization_id: orgId, external_id: 'DEMOCRED', password });
+        expect(res.statusCode).toBe(password ? 404 : 400);
+      }
+      const stored = api.db.prepare("SELECT password_hash FROM customers WHERE external_id = 'DEMOCRED'").get() as { password_hash: string };
+      expect(stored.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(stored.password_hash).not.toContain('demo1234');
+      expect(await verifyPassword('demo1234', stored.password_hash)).toBe(true);
+      expect(await verifyPassword('demo1234', 'scrypt$broken')).toBe(false);
+      setFeatures({ customer_form_fields: ['external_id', 'password'], cpf_as_password: true });
+      expect((await search({ organization_id: orgId, external_id: 'DEMOCRED', password: '123.456.789-09' })).statusCode).toBe(200);
+      expect((await search({ organization_id: orgId, external_id: 'DEMOCRED', password: 'demo1234' })).statusCode).toBe(404);
+    } finally {
+      setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'], cpf_as_password: false });
+    }
+  });
+
+  it('never guesses between two customers answering the same form', async () => {
+    setFeatures({ customer_form_fields: ['name', 'lastname'] });
+    try {
+      expect((await search({ organization_id: orgId, name: 'Maria', lastname: 'Silva' })).statusCode).toBe(200);
+      const id = await upsertCustomer(api.db, orgId, { name: 'Maria', lastname: 'Silva', external_id: 'TWIN', cpf: null, email: null, phone: null, password: null });
+      linkCardToCustomer(api.db, findCard(api.db, orgId, 'DEMO00002')?.id ?? '', id);
+      const res = await search({ organization_id: orgId, name: 'maria', lastname: 'silva' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, message: 'CUSTOMER_NOT_FOUND' });
+    } finally {
+      setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'] });
+    }
+  });
+
+  it('answers CARD_EMPTY_MEDIA for a customer without media, FORBIDDEN without a form, 404 for unknown organizations', async () => {
+    await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Lima', external_id: 'EMPTY2', cpf: '52998224725', email: null, phone: null, password: null });
+    const empty = await search({ organization_id: orgId, name: 'Ana', lastname: 'Lima', cpf: '52998224725' });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toEqual({ error: true, message: 'CARD_EMPTY_MEDIA' });
+    setFeatures({ customer_form_fields: [] });
+    try {
+      const res = await search({ organization_id: orgId, name: 'Maria' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('FORBIDDEN');
+    } finally {
+      setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'] });
+    }
+    const unknown = await search({ organization_id: 999, name: 'Maria', lastname: 'Silva', cpf: '12345678909' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('ORGANIZATION_NOT_FOUND');
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const before = count(api.db, 'customers');
+    for (const payload of [
+      {},
+      { organization_id: 'abc', name: 'Maria', lastname: 'Silva', cpf: '12345678909' },
+      { organization_id: orgId, name: { x: 1 }, lastname: 'Silva', cpf: '12345678909' },
+      { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '12345678900' },
+      { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '11111111111' },
+      { organization_id: orgId, name: 'x'.repeat(201), lastname: 'Silva', cpf: '12345678909' },
+    ]) {
+      const res = await search(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
+    expect(count(api.db, 'customers')).toBe(before);
+  });
+});
+
+describe('customer:upsert CLI', () => {
+  const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
+  let dataDir: string;
+  let work: string;
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  beforeAll(async () => {
+    dataDir = api.dataDir;
+    work = await makeTempDir('visitor-cli-');
+  });
+  afterAll(() => fs.rm(work, { recursive: true, force: true }));
+
+  it('creates, links and updates a customer', async () => {
+    const file = path.join(work, 'joao.json');
+    await fs.writeFile(file, JSON.stringify({ organization: 'demo', name: 'João', lastname: 'Souza', external_id: 'CRED42', cpf: '529.982.247-25', password: 'secret99' }));
+    const created = await cli('customer:upsert', file, '--card', 'de-mo00-002');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('linked to DE-MO00-002');
+    const lookup = await api.app.inject('/api/v1/card/customer/external_id/CRED42');
+    expect(lookup.json<WireCredentialCardsAnswer>().cards.map((card) => card.card)).toEqual(['DEMO00002']);
+    const before = count(api.db, 'customers');
+    await fs.writeFile(file, JSON.stringify({ organization: 'demo', name: 'Joao', lastname: 'Souza', external_id: 'CRED42' }));
+    expect((await cli('customer:upsert', file)).code).toBe(0);
+    expect(count(api.db, 'customers')).toBe(before);
+    const row = api.db.prepare("SELECT name, password_hash FROM customers WHERE external_id = 'CRED42'").get() as { name: string; password_hash: string };
+    expect(row.name).toBe('Joao');
+    expect(await verifyPassword('secret99', row.password_hash)).toBe(true);
+  });
+
+  it('names every wrong field and writes nothing', async () => {
+    const file = path.join(work, 'bad.json');
+    await fs.writeFile(file, JSON.stringify({ organization: 'demo', name: 5, cpf: '123', email: 'nope', password: 'abc', color: 'red' }));
+    const before = count(api.db, 'customers');
+    const result = await cli('customer:upsert', file, '--card', 'NOSUCH999');
+    expect(result.code).toBe(1);
+    for (const field of ['color: unknown field', 'name: must be a string', 'cpf: not a valid CPF', 'email: not an e-mail address', 'password: at least 6 characters', '--card NOSUCH999']) {
+      expect(result.stderr).toContain(field);
+    }
+    await fs.writeFile(file, JSON.stringify({ organization: 'nowhere', name: 'A' }));
+    expect((await cli('customer:upsert', file)).stderr).toContain('organization: unknown organization "nowhere"');
+    expect((await cli('customer:upsert')).code).toBe(1);
+    expect(count(api.db, 'customers')).toBe(before);
+  });
+});

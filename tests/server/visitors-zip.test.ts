@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireMediasAnswer, WireZipAnswer } from '../../src/lib/api/wire.ts';
+import { findCard } from '../../server/src/repositories/cards.ts';
+import { importMedias } from '../../server/src/services/media-import.ts';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
+import { createTestApi, type TestApi } from './helpers.ts';
+import { count, sha256, unzip } from './visitor-helpers.ts';
+
+let api: TestApi;
+let orgId: number;
+let sold: string[];
+let unsold: string[];
+let duplicates: string[];
+
+const createZip = (payload: unknown, query = `organization_id=${orgId}`) =>
+  api.app.inject({ method: 'POST', url: `/api/v1/medias/zip?${query}`, payload: payload as object, headers: { host: 'fotos.example:8080' } });
+const pathOf = (url: string) => new URL(url).pathname;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00001`, payload: { cards: ['DEMO00002'] } })).json<WireMediasAnswer>();
+  sold = list.sold_medias.map((media) => media.id);
+  unsold = list.not_sold_medias.map((media) => media.id);
+  // sample1.jpg twice more (sold), so names collide in the archive.
+  const card = findCard(api.db, orgId, 'DEMO00002');
+  const imported = await importMedias(
+    api.db,
+    api.dataDir,
+    [1, 1].map((n) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(n), kind: 'photo', soldAtVenue: true, capturedAt: new Date().toISOString() })),
+  );
+  duplicates = imported.map((media) => media.id);
+});
+afterAll(() => api.close());
+
+describe('POST /api/v1/medias/zip', () => {
+  it('answers an absolute, unguessable link built from the request host', async () => {
+    const res = await createZip({ media_ids: sold });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<WireZipAnswer>();
+    expect(body.error).toBe(false);
+    expect(body.url).toMatch(/^http:\/\/fotos\.example:8080\/api\/v1\/medias\/zip\/[A-Za-z0-9_-]{43}\/fotos\.zip$/);
+    const again = (await createZip({ media_ids: sold })).json<WireZipAnswer>();
+    expect(again.url).not.toBe(body.url);
+  });
+
+  it('streams the originals, byte for byte, with de-duplicated names', async () => {
+    const ids = [...sold, ...duplicates, sold[0] ?? ''];
+    const { url } = (await createZip({ media_ids: ids })).json<WireZipAnswer>();
+    const res = await api.app.inject(pathOf(url));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="fotos.zip"');
+    const entries = await unzip(res.rawPayload);
+    // The repeated id appears once; the two extra sample1 copies get numbered names.
+    expect(entries.map((entry) => entry.name)).toEqual(['sample1.jpg', 'sample2.jpg', 'sample3.jpg', 'sample1 (2).jpg', 'sample1 (3).jpg']);
+    const expectedIds = [...sold, ...duplicates];
+    for (const [i, entry] of entries.entries()) {
+      const stored = await fs.readFile(path.join(api.dataDir, 'media', expectedIds[i] ?? '', 'original.jpg'));
+      expect(sha256(entry.data)).toBe(sha256(stored));
+    }
+  });
+
+  it('refuses unsold media: nothing stored, and no clean file gets out', async () => {
+    const before = count(api.db, 'zip_downloads');
+    for (const ids of [unsold, [sold[0] ?? '', unsold[0] ?? '']]) {
+      const res = await createZip({ media_ids: ids });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
+    }
+    expect(count(api.db, 'zip_downloads')).toBe(before);
+    // Nor through a single download: only the watermarked preview comes out.
+    const original = await api.app.inject(`/api/v1/photo/download/${unsold[0]}/x.jpg?size=original`);
+    expect(original.statusCode).toBe(403);
+    const preview = await api.app.inject(`/api/v1/photo/download/${unsold[0]}/x.jpg?size=preview`);
+    const marked = await fs.readFile(path.join(api.dataDir, 'media', unsold[0] ?? '', 'preview-wm.jpg'));
+    expect(preview.rawPayload.equals(marked)).toBe(true);
+  });
+
+  it('re-checks the sold rule at download time', async () => {
+    const { url } = (await createZip({ media_ids: [sold[1] ?? ''] })).json<WireZipAnswer>();
+    api.db.prepare('UPDATE media SET sold_at_venue = 0 WHERE id = ?').run(sold[1] ?? '');
+    try {
+      const res = await api.app.inject(pathOf(url));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
+      expect(res.headers['content-type']).not.toBe('application/zip');
+    } finally {
+      api.db.prepare('UPDATE media SET sold_at_venue = 1 WHERE id = ?').run(sold[1] ?? '');
+    }
+  });
+
+  it('answers 404 for unknown, malformed and expired links', async () => {
+    const { url } = (await createZip({ media_ids: [sold[0] ?? ''] })).json<WireZipAnswer>();
+    const token = pathOf(url).split('/')[5] ?? '';
+    api.db.prepare("UPDATE zip_downloads SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    for (const link of [pathOf(url), `/api/v1/medias/zip/${'A'.repeat(43)}/fotos.zip`, '/api/v1/medias/zip/short/fotos.zip']) {
+      const res = await api.app.inject(link);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, message: 'NOT_FOUND' });
+    }
+  });
+
+  it('refuses unknown media and media of another organization with 404', async () => {
+    const other = await createZip({ media_ids: sold }, 'organization_id=999');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: true, message: 'ORGANIZATION_NOT_FOUND' });
+    api.db.prepare("INSERT INTO organizations (web_name, name, profile) VALUES ('other', 'Other', ?)").run(
+      api.db.prepare("SELECT profile FROM organizations WHERE web_name = 'demo'").get()?.['profile'] as string,
+    );
+    const otherId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'other'").get() as { id: number }).id;
+    const before = count(api.db, 'zip_downloads');
+    for (const res of [await createZip({ media_ids: [...sold, 'nope'] }), await createZip({ media_ids: sold }, `organization_id=${otherId}`)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_FOUND' });
+    }
+    expect(count(api.db, 'zip_downloads')).toBe(before);
+  });
+
+  it('refuses bad input with 400 and stores nothing', async () => {
+    const before = count(api.db, 'zip_downloads');
+    const bad: Array<[unknown, string?]> = [
+      [{}],
+      [{ media_ids: [] }],
+      [{ media_ids: 'abc' }],
+      [{ media_ids: [1, {}] }],
+      [{ media_ids: ['x'.repeat(33)] }],
+      [{ media_ids: Array.from({ length: 5001 }, (_, i) => `id${i}`) }],
+      [{ media_ids: sold }, ''],
+      [{ media_ids: sold }, 'organization_id=abc'],
+      [{ media_ids: sold }, 'organization_id=0'],
+    ];
+    for (const [payload, query] of bad) {
+      const res = await createZip(payload, query);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 50)).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
+    const huge = await api.app.inject({
+      method: 'POST',
+      url: `/api/v1/medias/zip?organization_id=${orgId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ media_ids: ['x'.repeat(2 * 1024 * 1024)] }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(count(api.db, 'zip_downloads')).toBe(before);
+  });
+});
