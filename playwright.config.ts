@@ -4,11 +4,13 @@ import path from 'node:path';
 
 // The browser tests run the product as `npm start` does (real API, real SQLite, real built
 // sites) on their own ports and a throw-away data folder.
-export const API_PORT = 8797;
-export const SITES_PORT = 4397;
+// E2E_PORT_OFFSET lets two runs side by side (each with its own ports and folders).
+const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
+export const API_PORT = 8797 + offset;
+export const SITES_PORT = 4397 + offset;
 export const ANALYTICS_ENDPOINT = 'http://collector.localhost:9/collect';
-const dataDir = path.join(os.tmpdir(), 'gallery-e2e-data');
-const cacheDir = path.join(os.tmpdir(), 'gallery-e2e-cache');
+const work = path.join(os.tmpdir(), `gallery-e2e-${SITES_PORT}`);
+const dataDir = path.join(work, 'data');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} ${cacheDir} && node tests/e2e/support/start-fixtures.ts`,
+    command: `rm -rf ${work} && node tests/e2e/support/start-fixtures.ts`,
     url: `http://127.0.0.1:${SITES_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -45,6 +47,7 @@ export default defineConfig({
       API_PORT: String(API_PORT),
       SITES_PORT: String(SITES_PORT),
       DATA_DIR: dataDir,
+      E2E_WORK_DIR: work,
       ASTRO_TELEMETRY_DISABLED: '1',
       // The built sites report to a collector the analytics test intercepts.
       PUBLIC_ANALYTICS_ID: 'G-E2E',

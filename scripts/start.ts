@@ -1,11 +1,12 @@
 // `npm start`: the whole product on one machine. Starts the provider API (seeding the demo
 // organization into an empty database), builds every tenant site against it and serves them.
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../server/src/config.ts';
 import { startApi } from '../server/src/server.ts';
 import { buildTenants, type BuildOptions } from './build-tenants.ts';
 import { startSitesServer } from './serve.ts';
 
-export interface StartOptions extends Pick<BuildOptions, 'tenantsDir' | 'cacheDir'> {
+export interface StartOptions extends Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'> {
   /** Runs against the started API before the sites are built (fixtures for the browser tests). */
   beforeBuild?: (apiUrl: string) => Promise<void>;
 }
@@ -18,8 +19,12 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     publicApiUrl: config.publicApiUrl,
     ...(options.tenantsDir ? { tenantsDir: options.tenantsDir } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    ...(options.outDir ? { outDir: options.outDir } : {}),
   });
-  const sites = await startSitesServer({ port: config.sitesPort });
+  const sites = await startSitesServer({
+    port: config.sitesPort,
+    ...(options.outDir ? { sitesDir: path.join(options.outDir, 'sites') } : {}),
+  });
 
   console.log(`\nProvider API: ${api.url}`);
   console.log(`Sites:        http://<webName>.localhost:${config.sitesPort}/ (${summary.built.join(', ')})`);

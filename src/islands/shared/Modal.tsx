@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra class for sizing (e.g. "modal-wide"). */
+  className?: string;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the page behind inert (focus stays inside)
+ * and Escape closes it. A click on the backdrop closes it too, and focus returns to whatever
+ * had it before opening.
+ */
+export default function Modal({ open, title, onClose, children, className }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId}
+      onClose={() => {
+        if (opener.current instanceof HTMLElement) opener.current.focus();
+        if (open) onClose();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click whose target is the dialog itself landed on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-body">
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
