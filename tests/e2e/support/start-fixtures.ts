@@ -1,26 +1,61 @@
-// The browser tests' server: `npm start` as a visitor meets it, plus fixture organizations that
-// differ in flags and branding, loaded through the real admin command line before the build.
+// The browser tests' server: `npm start` as a visitor meets it, plus fixture data loaded through
+// the real admin command line before the build:
+// - every tests/fixtures/organizations/*.json is upserted (`org:upsert`);
+// - every tests/fixtures/cards/*.json, a list of { org, card, samples, sold?, extra?, secret? },
+//   is imported (`media:import`) from copies of face-api's sample photos (`samples: [1, 2]`).
 import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { configOrExit, startProduct, stopOnSignals } from '../../../scripts/start.ts';
+import { demoSamplePath } from '../../../server/src/services/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const fixtures = path.join(root, 'tests/fixtures');
 // Everything the run writes stays in its own folder, so runs never share state with dist/.
 const work = process.env['E2E_WORK_DIR'] ?? path.join(root, '.cache', 'e2e');
 
+interface FixtureCard {
+  org: string;
+  card: string;
+  samples: number[];
+  sold?: boolean;
+  extra?: boolean;
+  secret?: string;
+}
+
+function provider(...args: string[]): void {
+  execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', ...args], { cwd: root, stdio: 'inherit' });
+}
+
+const jsonFiles = (dir: string) => readdirSync(path.join(fixtures, dir)).filter((f) => f.endsWith('.json')).sort();
+
+async function loadFixtures(): Promise<void> {
+  for (const file of jsonFiles('organizations')) provider('org:upsert', path.join(fixtures, 'organizations', file));
+  for (const file of jsonFiles('cards')) {
+    for (const card of JSON.parse(readFileSync(path.join(fixtures, 'cards', file), 'utf8')) as FixtureCard[]) {
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'fixture-card-'));
+      mkdirSync(folder, { recursive: true });
+      for (const n of card.samples) cpSync(demoSamplePath(n), path.join(folder, `sample${n}.jpg`));
+      provider(
+        'media:import',
+        '--org', card.org,
+        '--card', card.card,
+        ...(card.sold ? ['--sold'] : []),
+        ...(card.extra ? ['--extra'] : []),
+        ...(card.secret ? ['--secret', card.secret] : []),
+        folder,
+      );
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+}
+
 stopOnSignals(
   await startProduct(configOrExit(), {
     tenantsDir: path.join(fixtures, 'tenants'),
     cacheDir: path.join(work, 'cache'),
     outDir: path.join(work, 'dist'),
-    beforeBuild: async () => {
-      for (const org of ['parque', 'corrida']) {
-        execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'org:upsert', path.join(fixtures, 'organizations', `${org}.json`)], {
-          cwd: root,
-          stdio: 'inherit',
-        });
-      }
-    },
+    beforeBuild: loadFixtures,
   }),
 );
