@@ -1,11 +1,23 @@
 import react from '@astrojs/react';
+import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+// Error reporting costs visitors a bundle, so it exists only in builds given a DSN.
+const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
 
 // One build renders every tenant under src/pages/[tenant]/; scripts/build-tenants.ts then
-// splits dist/astro/ into one self-contained folder per tenant under dist/sites/.
+// splits the output into one self-contained folder per tenant under dist/sites/.
 export default defineConfig({
-  integrations: [react()],
+  integrations: [
+    react(),
+    ...(sentryDsn
+      ? [sentry({ clientInitPath: 'sentry.client.config.ts', enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
+      : []),
+  ],
   outDir: './dist/astro',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
+  vite: { define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) } },
 });

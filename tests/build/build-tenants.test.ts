@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db.ts';
+import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
+
+// Real builds against the real API: each Astro build takes a few seconds.
+let work: string;
+let db: DatabaseSync;
+let app: FastifyInstance;
+let options: BuildOptions;
+
+const page = (tenant: string, file = 'index.html') => readFile(path.join(work, 'dist', 'sites', tenant, file), 'utf8');
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'build-test-'));
+  db = openDatabase(path.join(work, 'data'));
+  upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'alpha' });
+  upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'beta', name: 'Beta' });
+  // beta's overrides are broken; gamma has a folder but the API does not know it.
+  await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
+  await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'en.json'), '{"no.such.key": "x"}');
+  await mkdir(path.join(work, 'tenants', 'gamma'), { recursive: true });
+  app = buildApp({ db, dataDir: path.join(work, 'data') });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  options = {
+    sourceUrl: url,
+    publicApiUrl: url,
+    outDir: path.join(work, 'dist'),
+    cacheDir: path.join(work, 'cache'),
+    tenantsDir: path.join(work, 'tenants'),
+    log: () => {},
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  db.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('the tenant build', () => {
+  it('builds every tenant; one bad tenant never fails the others', async () => {
+    const summary = await buildTenants(options);
+    expect(summary.built).toEqual(['alpha', 'beta']);
+    expect(summary.failed.map((f) => f.tenant)).toEqual(['gamma']);
+
+    expect(await page('alpha')).toContain('<title>Alpha</title>');
+    expect(await page('alpha', 'gallery/index.html')).toContain('<title>Alpha - Galeria</title>');
+    expect(await page('beta')).toContain('Encontre suas fotos');
+    expect(await page('gamma')).toContain('Desculpe o transtorno, mas houve um erro ao carregar a pagina.');
+    expect(await page('gamma', 'gallery/index.html')).toContain('Tentar novamente');
+    // Each site folder is self-contained: its own assets and routing rules.
+    expect(await readdir(path.join(work, 'dist', 'sites', 'alpha', '_astro'))).not.toEqual([]);
+    expect(await page('alpha', '_redirects')).toContain('/* / 302');
+    expect(await page('alpha', '_headers')).toContain('immutable');
+  }, 120_000);
+
+  it('keeps the last good snapshot when the API cannot answer', async () => {
+    await app.close();
+    const summary = await buildTenants({ ...options, tenant: 'alpha' });
+    expect(summary.fromSnapshot).toEqual(['alpha']);
+    expect(await page('alpha')).toContain('<title>Alpha</title>');
+  }, 120_000);
+
+  it('bundles error reporting only when a DSN is configured, sampling 10% of traces', async () => {
+    const assets = async () => {
+      const dir = path.join(work, 'dist', 'sites', 'alpha', '_astro');
+      return (await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
+    };
+    expect(await assets()).not.toContain('tracesSampleRate');
+
+    process.env['PUBLIC_SENTRY_DSN'] = 'https://key@errors.example/1';
+    try {
+      await buildTenants({ ...options, tenant: 'alpha' });
+    } finally {
+      delete process.env['PUBLIC_SENTRY_DSN'];
+    }
+    const bundled = await assets();
+    expect(bundled).toContain('https://key@errors.example/1');
+    expect(bundled).toMatch(/tracesSampleRate:(0)?\.1\b/);
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(bundled).toContain(`release:\`${version}\``);
+  }, 120_000);
+});
