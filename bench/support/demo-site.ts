@@ -1,0 +1,66 @@
+// A served demo site for the browser benches: the real API on a throw-away folder (demo seeded)
+// and the demo tenant built and served on ephemeral ports.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { buildTenants } from '../../scripts/build-tenants.ts';
+import { startSitesServer } from '../../scripts/serve.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db.ts';
+import { seedDemo } from '../../server/src/services/seed.ts';
+
+export interface DemoSite {
+  /** http://demo.localhost:<port>/ */
+  url: string;
+  apiUrl: string;
+  db: DatabaseSync;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** `prepare` runs against the seeded database before the site is built. */
+export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string) => Promise<void>): Promise<DemoSite> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
+  const dataDir = path.join(work, 'data');
+  const db = openDatabase(dataDir);
+  await seedDemo(db, dataDir);
+  await prepare?.(db, dataDir);
+  const app = buildApp({ db, dataDir, rateLimit: { max: 1_000_000 } });
+  const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  await buildTenants({
+    sourceUrl: apiUrl,
+    publicApiUrl: apiUrl,
+    tenant: 'demo',
+    outDir: path.join(work, 'dist'),
+    cacheDir: path.join(work, 'cache'),
+    tenantsDir: path.join(work, 'tenants'),
+    log: () => {},
+  });
+  const sites = await startSitesServer({ port: 0, sitesDir: path.join(work, 'dist', 'sites') });
+  return {
+    url: sites.url,
+    apiUrl,
+    db,
+    dataDir,
+    close: async () => {
+      await sites.close();
+      await app.close();
+      db.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Chromium flags every browser run here needs (no network but loopback). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
+];
