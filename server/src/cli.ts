@@ -2,10 +2,13 @@ import fs from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, normalizeCardCode } from '../../src/lib/card-code.ts';
+import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { inTransaction, openDatabase } from './db.ts';
 import { findCard, findOrCreateCard, listCardSummaries } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, upsertOrganization } from './repositories/organizations.ts';
+import { listOrdersOfOrganization } from './repositories/orders.ts';
+import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
 import { importableFiles, importFiles } from './services/folder-import.ts';
 import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
@@ -31,7 +34,7 @@ Usage: npm run provider -- <command>
       given existing cards to them. Every wrong field is named; nothing is written then.
 ${SHOP_USAGE}
   list
-      Organizations and their cards with media counts.
+      Organizations with their cards (media counts) and orders (status, total).
   --help
       This text.`;
 
@@ -131,13 +134,20 @@ async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string>
   return `Customer ${id} saved in ${organization.web_name}${cards.length ? `, linked to ${cards.map((card) => formatCardCode(card?.code ?? '')).join(', ')}` : ''}`;
 }
 
+const ORDER_STATUS = ['open', 'paid', 'canceled'];
+
 function list(db: DatabaseSync): string {
   const cards = listCardSummaries(db);
   const lines = listOrganizations(db).flatMap((organization) => [
     `${organization.web_name} (id ${organization.id}): ${organization.name}`,
     ...cards
       .filter((card) => card.organization_id === organization.id)
-      .map((card) => `  ${formatCardCode(card.code)}  ${card.media_count} media`),
+      .map((card) => `  card ${formatCardCode(card.code)}  ${card.media_count} media`),
+    ...listOrdersOfOrganization(db, organization.id).map((order) => {
+      const view = viewOrder(db, order);
+      const codes = view.cards.map((card) => formatCardCode(card.code)).join(', ');
+      return `  order ${order.id}  ${ORDER_STATUS[order.status] ?? order.status}  ${formatMoney(view.total)}  cards ${codes}`;
+    }),
   ]);
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }

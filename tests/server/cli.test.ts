@@ -83,7 +83,7 @@ describe('admin CLI', () => {
     const result = await cli('media:import', '--org', 'acme', '--card', 'ac-me00-001', '--sold', folder);
     expect(result.stderr).toBe('');
     expect(result).toMatchObject({ code: 0, stdout: 'Imported 2 media into AC-ME00-001 (acme)\n' });
-    expect((await cli('list')).stdout).toContain('  AC-ME00-001  2 media');
+    expect((await cli('list')).stdout).toContain('  card AC-ME00-001  2 media');
   });
 
   it.each([

@@ -201,6 +201,7 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('PAID');
     expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
+    expect((await cli('list')).stdout).toMatch(new RegExp(`order ${order.id}  paid  R\\$\\s7[0-9],[0-9]{2}  cards CL-IPX0-001`));
     const again = await cli('payment:confirm', order.id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('PAYMENT_NOT_FOUND');

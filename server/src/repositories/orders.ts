@@ -42,6 +42,12 @@ export function findOrder(db: DatabaseSync, id: string): OrderRow | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM orders WHERE id = ?`).get(id) as OrderRow | undefined;
 }
 
+export function listOrdersOfOrganization(db: DatabaseSync, organizationId: number): OrderRow[] {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? ORDER BY created_at`)
+    .all(organizationId) as unknown as OrderRow[];
+}
+
 export function findOpenOrder(db: DatabaseSync, organizationId: number, firstCardId: string): OrderRow | undefined {
   return db
     .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND status = 0`)
