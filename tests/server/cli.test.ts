@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { makeTempDir } from './helpers.ts';
-
-const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
+import { makeTempDir, runCli } from './helpers.ts';
 
 let dataDir: string;
 let work: string;
 
-/** Runs the CLI on this very Node (24), against the test's own data folder. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 const validOrganization = {
   web_name: 'acme',

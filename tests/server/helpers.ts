@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,4 +45,24 @@ export async function meanPixelDifference(a: Buffer, b: Buffer): Promise<number>
   let total = 0;
   for (let i = 0; i < left.length; i++) total += Math.abs((left[i] ?? 0) - (right[i] ?? 0));
   return total / left.length;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const CLI = path.resolve(import.meta.dirname, '../../server/src/cli.ts');
+
+/** Runs the admin CLI on this very Node (24), against the given data folder. */
+export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

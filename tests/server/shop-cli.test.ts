@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadPixConfig, SANDBOX_PIX } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db.ts';
 import { parseProductsInput, productsAnswer } from '../../server/src/services/products.ts';
-import { makeTempDir } from './helpers.ts';
-
-const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
+import { makeTempDir, runCli } from './helpers.ts';
 
 let dataDir: string;
 let work: string;
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 async function writeJson(name: string, value: unknown): Promise<string> {
   const file = path.join(work, name);

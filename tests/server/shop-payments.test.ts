@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { createCard } from '../../server/src/repositories/cards.ts';
 import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
 import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, runCli, type TestApi } from './helpers.ts';
 import {
   addMediaRow,
   call,
@@ -25,8 +23,6 @@ import {
   withCustomer,
   type Shop,
 } from './shop-helpers.ts';
-
-const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
 
 let api: TestApi;
 let shop: Shop;
@@ -107,16 +103,7 @@ async function decodeQr(png: Buffer): Promise<string | undefined> {
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
 }
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...process.env, DATA_DIR: api.dataDir, NODE_NO_WARNINGS: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(api.dataDir, ...args);
 
 describe('GET /api/v1/payment/public_key', () => {
   it('answers one SPKI key, generated once and kept owner-only in DATA_DIR', async () => {

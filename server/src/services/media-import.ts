@@ -99,22 +99,44 @@ async function writeFiles(dir: string, original: Buffer, mime: string): Promise<
 }
 
 /**
- * Imports one image: files are built in a scratch folder and renamed into place whole, then
- * the row is inserted; if the insert fails the folder goes too, so nothing is left half-made.
+ * Stores one media whole: `build` fills a scratch folder and answers the row; the folder is
+ * renamed into place, then the row inserted; a failed insert removes the folder again, so
+ * nothing is ever left half-made. Photos and videos both come through here.
  */
+export async function storeMedia(
+  db: DatabaseSync,
+  dataDir: string,
+  id: string,
+  build: (scratch: string) => Promise<NewMedia>,
+): Promise<NewMedia> {
+  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
+  await fs.mkdir(mediaRoot(dataDir), { recursive: true });
+  const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
+  const finalDir = mediaDir(dataDir, id);
+  try {
+    const media = await build(scratch);
+    await fs.rename(scratch, finalDir);
+    try {
+      insertMedia(db, media);
+    } catch (error) {
+      await fs.rm(finalDir, { recursive: true, force: true });
+      throw error;
+    }
+    return media;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Imports one image: the original and its four derivatives, stored whole by storeMedia. */
 export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSource): Promise<NewMedia> {
   return limit(async () => {
     const original = await fs.readFile(source.sourcePath);
     const image = await inspect(original, path.basename(source.sourcePath));
     const id = newId();
-    await fs.mkdir(scratchRoot(dataDir), { recursive: true });
-    await fs.mkdir(mediaRoot(dataDir), { recursive: true });
-    const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
-    const finalDir = mediaDir(dataDir, id);
-    try {
+    return storeMedia(db, dataDir, id, async (scratch) => {
       await writeFiles(scratch, original, image.mime);
-      await fs.rename(scratch, finalDir);
-      const media: NewMedia = {
+      return {
         id,
         organization_id: source.organizationId,
         card_id: source.cardId,
@@ -128,16 +150,7 @@ export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSour
         captured_at: source.capturedAt,
         sold_at_venue: source.soldAtVenue ? 1 : 0,
       };
-      try {
-        insertMedia(db, media);
-      } catch (error) {
-        await fs.rm(finalDir, { recursive: true, force: true });
-        throw error;
-      }
-      return media;
-    } finally {
-      await fs.rm(scratch, { recursive: true, force: true });
-    }
+    });
   });
 }
 

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
-import { insertMedia, type MediaRow, type NewMedia } from '../repositories/media.ts';
+import type { MediaRow, NewMedia } from '../repositories/media.ts';
 import { newId } from './ids.ts';
-import { safeFileName, MediaImportError } from './media-import.ts';
-import { DERIVED_FILES, mediaDir, mediaRoot, originalFileName, scratchRoot } from './media-files.ts';
+import { MediaImportError, safeFileName, storeMedia } from './media-import.ts';
+import { DERIVED_FILES, mediaDir, originalFileName } from './media-files.ts';
 import { watermarkFor } from './watermark.ts';
 
 export interface VideoFormat {
@@ -102,18 +102,13 @@ export interface VideoSource {
 }
 
 /**
- * Imports one video the way photos are imported: its folder (original copied, never read
- * whole into memory, plus the poster derivatives) is built in scratch and renamed into place,
- * then the row is inserted; a failed insert removes the folder.
+ * Imports one video the way photos are imported (storeMedia): the original copied, never read
+ * whole into memory, plus the poster derivatives.
  */
 export async function importVideo(db: DatabaseSync, dataDir: string, source: VideoSource): Promise<NewMedia> {
   const format = await inspectVideo(source.sourcePath);
   const id = newId();
-  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
-  await fs.mkdir(mediaRoot(dataDir), { recursive: true });
-  const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
-  const finalDir = mediaDir(dataDir, id);
-  try {
+  return storeMedia(db, dataDir, id, async (scratch) => {
     const name = path.basename(originalPath(dataDir, { id, mime: format.mime }));
     await fs.copyFile(source.sourcePath, path.join(scratch, name));
     const hash = createHash('sha256');
@@ -125,8 +120,7 @@ export async function importVideo(db: DatabaseSync, dataDir: string, source: Vid
         fs.writeFile(path.join(scratch, DERIVED_FILES[key]), images[key]),
       ),
     );
-    await fs.rename(scratch, finalDir);
-    const media: NewMedia = {
+    return {
       id,
       organization_id: source.organizationId,
       card_id: source.cardId,
@@ -141,14 +135,5 @@ export async function importVideo(db: DatabaseSync, dataDir: string, source: Vid
       captured_at: source.capturedAt,
       sold_at_venue: source.soldAtVenue ? 1 : 0,
     };
-    try {
-      insertMedia(db, media);
-    } catch (error) {
-      await fs.rm(finalDir, { recursive: true, force: true });
-      throw error;
-    }
-    return media;
-  } finally {
-    await fs.rm(scratch, { recursive: true, force: true });
-  }
+  });
 }
