@@ -10,7 +10,19 @@ export const API_PORT = 8797 + offset;
 export const SITES_PORT = 4397 + offset;
 export const ANALYTICS_ENDPOINT = 'http://collector.localhost:9/collect';
 const work = path.join(os.tmpdir(), `gallery-e2e-${SITES_PORT}`);
-const dataDir = path.join(work, 'data');
+/** Chromium's switches for every test (a spec adding its own, e.g. a fake camera, starts from these). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
+];
+/** The run's data folder (the admin CLI can add data the fixture files cannot, e.g. customers). */
+export const E2E_DATA_DIR = path.join(work, 'data');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,16 +37,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {
@@ -46,7 +49,7 @@ export default defineConfig({
     env: {
       API_PORT: String(API_PORT),
       SITES_PORT: String(SITES_PORT),
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       E2E_WORK_DIR: work,
       ASTRO_TELEMETRY_DISABLED: '1',
       // The built sites report to a collector the analytics test intercepts.

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { formatCardCode, isValidCardCode, normalizeCardCode } from '../../src/lib/card-code.ts';
+import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '../../src/lib/card-code.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { inTransaction, openDatabase } from './db.ts';
-import { findCard, findOrCreateCard, listCardSummaries } from './repositories/cards.ts';
+import { createCard, findCard, listCardSummaries } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
@@ -23,9 +23,10 @@ Usage: npm run provider -- <command>
   org:upsert <file.json>
       Creates or updates (by web_name) an organization from a JSON file shaped like the
       API's organization without "id". Prints the organization id.
-  media:import --org <webName> --card <code> [--sold] [--extra] <folder>
+  media:import --org <webName> --card <code> [--sold] [--extra] [--secret <code>] <folder>
       Imports every .jpg/.jpeg/.png (and .mp4/.webm as videos) in <folder> (sorted by name)
-      into the card, creating the card if needed. Capture time: EXIF DateTimeOriginal, else
+      into the card, creating the card if needed (--secret: its two-factor access code, at
+      least ${SECRET_MIN_LENGTH} characters, stored upper-cased; an existing card must have the same). Capture time: EXIF DateTimeOriginal, else
       the file's modification time. --sold marks them sold at the venue; --extra files the
       images as extras. All or nothing: one bad file imports none.
   customer:upsert <file.json> [--card <code>]...
@@ -69,6 +70,7 @@ function parseMediaImportArgs(args: string[]) {
         card: { type: 'string' },
         sold: { type: 'boolean', default: false },
         extra: { type: 'boolean', default: false },
+        secret: { type: 'string' },
       },
     });
   } catch (error) {
@@ -89,9 +91,17 @@ async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): P
   if (!stat?.isDirectory()) throw new UsageError(`${folder} is not a folder`);
   const files = await importableFiles(folder);
   if (!files.length) throw new UsageError(`${folder} holds no .jpg, .jpeg, .png, .mp4 or .webm file`);
+  if (values.secret !== undefined && !isValidSecret(values.secret)) {
+    throw new UsageError(`--secret must have at least ${SECRET_MIN_LENGTH} characters`);
+  }
+  const secret = values.secret === undefined ? null : normalizeSecret(values.secret);
   const code = normalizeCardCode(values.card);
+  const existing = findCard(db, organization.id, code);
+  if (existing && secret !== null && existing.secret !== secret) {
+    throw new UsageError(`card ${formatCardCode(code)} already exists with another access code (or none)`);
+  }
   const imported = await inTransaction(db, async () => {
-    const card = findOrCreateCard(db, organization.id, code);
+    const card = existing ?? createCard(db, { organizationId: organization.id, code, secret });
     return importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
   return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;

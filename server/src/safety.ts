@@ -26,7 +26,11 @@ export const RATE_LIMITED_ROUTES = new Set([
 export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}): void {
   const allowed = corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
   // A refused origin gets no CORS headers at all; the browser then blocks the answer.
-  void app.register(cors, { origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)) });
+  void app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
+    // The plugin allows only GET, HEAD and POST unless told; the sites also delete (media, order items).
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+  });
   // The plugin's own per-route hooks only reach routes declared after it has loaded, and
   // buildApp declares routes synchronously; so one app-wide hook applies its limiter instead.
   let limiter: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;

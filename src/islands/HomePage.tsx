@@ -1,24 +1,89 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Catalogues } from '../i18n/index.ts';
-import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { I18nProvider, useTranslate } from '../i18n/I18nProvider.tsx';
 import type { Organization } from '../tenant/organization.ts';
 import CardForm from './home/CardForm.tsx';
+import CredentialPanel from './home/CredentialPanel.tsx';
+import CustomerForm from './home/CustomerForm.tsx';
+import HomeActions, { type HomeView } from './home/HomeActions.tsx';
+import HomeErrorModal from './home/HomeErrorModal.tsx';
 import HomeFooter from './home/HomeFooter.tsx';
+import HomeHeader from './home/HomeHeader.tsx';
+import PrivacyBanner from './home/PrivacyBanner.tsx';
+import QrScannerModal from './home/QrScannerModal.tsx';
 import LanguageFlags from './shared/LanguageFlags.tsx';
+import './home/home.css';
 
 interface Props {
   organization: Organization;
   catalogues: Catalogues;
 }
 
-/** The home page: how a visitor finds their photos. */
-export default function HomePage({ organization, catalogues }: Props) {
+/** The first view: the organization's initial form, falling back to the card form. */
+function initialView(organization: Organization): HomeView {
+  if (organization.initialForm === 'customer' && organization.customerFormFields.length === 0) return 'card';
+  return organization.initialForm;
+}
+
+function Home({ organization }: { organization: Organization }) {
+  const t = useTranslate();
   const [cardCode, setCardCode] = useState('');
+  const [view, setView] = useState<HomeView>(() => initialView(organization));
+  const [scanning, setScanning] = useState(false);
+  const forms = useRef<HTMLDivElement>(null);
+  const firstField = () => forms.current?.querySelector<HTMLElement>('input, button') ?? null;
+  const switched = useRef(false);
+
+  // A visitor who switches forms lands in the new form's first field.
+  // The new form enables its fields once hydrated, so focus is retried for a few frames.
+  useEffect(() => {
+    if (!switched.current) return;
+    let frame = 0;
+    let tries = 0;
+    const tick = () => {
+      const field = firstField();
+      field?.focus();
+      if (document.activeElement !== field && tries++ < 20) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [view]);
+
+  return (
+    <>
+      <LanguageFlags locales={['pt', 'en']} />
+      {organization.showHomeHeader && <HomeHeader name={organization.name} />}
+      <section className="home">
+        <h1>{t('home.title')}</h1>
+        <div ref={forms}>
+          {view === 'card' && <CardForm organization={organization} onCodeChange={setCardCode} />}
+          {view === 'customer' && <CustomerForm organization={organization} />}
+          {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={() => setScanning(true)} />}
+        </div>
+        <p className="hint">{t('home.availability')}</p>
+        <HomeActions
+          organization={organization}
+          view={view}
+          onView={(next) => {
+            switched.current = true;
+            setView(next);
+          }}
+          onScan={() => setScanning(true)}
+        />
+      </section>
+      <QrScannerModal open={scanning} onClose={() => setScanning(false)} organizationId={organization.id} />
+      <HomeErrorModal organization={organization} returnFocus={firstField} />
+      <HomeFooter organization={organization} cardCode={cardCode} />
+      <PrivacyBanner />
+    </>
+  );
+}
+
+/** The home page: every way a visitor finds their photos. */
+export default function HomePage({ organization, catalogues }: Props) {
   return (
     <I18nProvider catalogues={catalogues}>
-      <LanguageFlags locales={['pt', 'en']} />
-      <CardForm organization={organization} onCodeChange={setCardCode} />
-      <HomeFooter organization={organization} cardCode={cardCode} />
+      <Home organization={organization} />
     </I18nProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { computed } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { MediaLists } from '../lib/api/types.ts';
+import { withoutMedia } from '../lib/gallery.ts';
 import { asyncStore, runner } from './async-state.ts';
 
 /** The sold, not-sold and extra media of the visitor's cards. */
@@ -22,3 +23,9 @@ export const $mediaCounts = computed($media, ({ data }) => ({
   notSold: data?.notSold.length ?? 0,
   extras: data?.extras.length ?? 0,
 }));
+
+/** A deleted media leaves every list (section 4). */
+export function removeMedia(id: string): void {
+  const { data } = $media.get();
+  if (data) $media.setKey('data', withoutMedia(data, id));
+}

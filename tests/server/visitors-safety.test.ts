@@ -50,6 +50,16 @@ describe('CORS', () => {
     }
   });
 
+  it('lets the sites send every method the API has, DELETE included', async () => {
+    const res = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/media/abc',
+      headers: { origin: 'http://demo.localhost:4321', 'access-control-request-method': 'DELETE' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toContain('DELETE');
+  });
+
   it('gives other origins no CORS headers', async () => {
     for (const origin of ['https://evil.example', 'http://localhost.evil.com', 'https://fotos.example', 'null']) {
       const res = await app.inject({ url: '/healthz', headers: { origin } });

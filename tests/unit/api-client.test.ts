@@ -55,3 +55,68 @@ describe('the API client', () => {
     await expect(broken.getCard(1, 'DEMO00001')).rejects.toMatchObject({ code: 'UNKNOWN_ERROR', status: 502 });
   });
 });
+
+describe('the API client: gallery calls', () => {
+  it('asks for a ZIP of the given media and answers its url', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient('http://api.test', fakeFetch(200, { error: false, url: 'http://api.test/z/fotos.zip' }, seen));
+    expect(await client.createZip(7, ['a', 'b'])).toBe('http://api.test/z/fotos.zip');
+    expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/zip?organization_id=7');
+    expect(await seen[0]?.json()).toEqual({ media_ids: ['a', 'b'] });
+  });
+
+  it('deletes a media of the organization and reads refusals', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK' }, seen));
+    await client.deleteMedia(7, 'abc');
+    expect(seen[0]?.method).toBe('DELETE');
+    expect(seen[0]?.url).toBe('http://api.test/api/v1/media/abc?organization_id=7');
+    const refused = createApiClient('http://api.test', fakeFetch(403, { error: true, message: 'FORBIDDEN' }));
+    await expect(refused.deleteMedia(7, 'abc')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('uploads photos[] with progress to a new or the same card', async () => {
+    const sent: Array<{ url: string; form: FormData }> = [];
+    const progress: number[] = [];
+    const fakeXhr = (status: number, body: string, fail = false) => () => {
+      const xhr = {
+        status,
+        responseText: body,
+        upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
+        onload: null as (() => void) | null,
+        onerror: null as (() => void) | null,
+        url: '',
+        open(_method: string, url: string) {
+          xhr.url = url;
+        },
+        send(form: FormData) {
+          sent.push({ url: xhr.url, form });
+          xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          if (fail) xhr.onerror?.();
+          else xhr.onload?.();
+        },
+      };
+      return xhr as unknown as XMLHttpRequest;
+    };
+    const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    const ok = createApiClient('http://api.test', fetch, fakeXhr(200, JSON.stringify({ error: false, card_code: 'ABCD23456' })));
+    expect(await ok.uploadPhotos(7, files, { onProgress: (f) => progress.push(f) })).toBe('ABCD23456');
+    expect(sent[0]?.url).toBe('http://api.test/api/v1/photo/7');
+    expect(sent[0]?.form.getAll('photos[]').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.png']);
+    expect(progress).toEqual([0.5, 1]);
+    await ok.uploadPhotos(7, files, { cardCode: 'ABCD23456', mustEdit: true });
+    expect(sent[1]?.url).toBe('http://api.test/api/v1/photo/7?card_code=ABCD23456&must_edit=True');
+
+    const invalid = createApiClient('http://api.test', fetch, fakeXhr(400, JSON.stringify({ error: true, message: 'INVALID_IMAGE' })));
+    await expect(invalid.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'INVALID_IMAGE' });
+    const down = createApiClient('http://api.test', fetch, fakeXhr(0, '', true));
+    await expect(down.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  it('gives media an original address for downloads and video streaming', async () => {
+    const answer: WireMediasAnswer = { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] };
+    const client = createApiClient('http://api.test', fakeFetch(200, answer));
+    const lists = await client.getMedias(7, ['DEMO00001']);
+    expect(lists.sold[0]?.originalUrl).toBe('http://api.test/api/v1/photo/download/a/a.jpg?size=original');
+  });
+});

@@ -1,104 +1,187 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
+import { readCardSecret } from '../../lib/card-secret.ts';
 import { galleryErrorMessage } from '../../lib/error-messages.ts';
+import { canBuy, ownedMedia } from '../../lib/gallery.ts';
 import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
-import { clearCard } from '../../stores/card.ts';
-import { $media, $mediaCounts, clearMedia, loadMedias } from '../../stores/media.ts';
+import { $galleryCards, startGalleryCards } from '../../stores/cards.ts';
+import { leaveGallery } from '../../stores/gallery.ts';
+import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
+import { openViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
+import HomeFooter from '../home/HomeFooter.tsx';
+import CardsModal from './CardsModal.tsx';
+import GalleryHeader from './GalleryHeader.tsx';
+import GalleryIntro from './GalleryIntro.tsx';
+import MediaGrid from './MediaGrid.tsx';
+import MediaViewer from './MediaViewer.tsx';
+import SendPhotosModal from './SendPhotosModal.tsx';
+import ZipDownload from './ZipDownload.tsx';
+import './gallery.css';
 
 interface Props {
-  organization: Pick<Organization, 'id'>;
+  organization: Organization;
 }
 
-function MediaGrid({ items, code, label }: { items: Media[]; code: string; label: string }) {
+/** What the address says: the card (path), the credential and whether to open send photos. */
+interface Address {
+  code: string | null;
+  credential: string | null;
+  send: boolean;
+}
+
+function readAddress(): Address {
+  const query = new URLSearchParams(window.location.search);
+  return {
+    code: cardCodeFromGalleryPath(window.location.pathname),
+    credential: query.get('credential'),
+    send: query.get('send') === '1',
+  };
+}
+
+function Lists({ organization, onReload }: { organization: Organization; onReload: () => void }) {
   const t = useTranslate();
+  const media = useStore($media);
+  const counts = useStore($mediaCounts);
+  if (media.loading && !media.data) {
+    return (
+      <p className="gallery-status" role="status">
+        {t('gallery.loading')}
+      </p>
+    );
+  }
+  if (media.error || !media.data) {
+    return (
+      <p className="gallery-status" role="alert">
+        {t(galleryErrorMessage(media.error ?? 'UNKNOWN_ERROR'))}
+      </p>
+    );
+  }
+  const { sold, notSold, extras } = media.data;
+  if (!sold.length && !notSold.length && !extras.length) {
+    return (
+      <p className="gallery-status" role="alert">
+        {t('gallery.empty')}
+      </p>
+    );
+  }
+  const owned = ownedMedia(media.data, organization);
   return (
-    <section className="media-section" aria-label={label}>
-      <h2>{label}</h2>
-      <ul className="media-grid">
-        {items.map((item, index) => (
-          <li key={item.id} className={item.sold ? 'media sold' : 'media not-sold'}>
-            <img
-              src={item.thumbUrl}
-              alt={t('gallery.photoAlt', { n: index + 1, code: formatCardCode(code) })}
-              loading="lazy"
-              decoding="async"
-              width={480}
-              height={320}
-            />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <div className="gallery-tools">
+        <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} />
+        <button type="button" className="secondary" onClick={onReload} disabled={media.loading}>
+          {t('gallery.reload')}
+        </button>
+      </div>
+      {sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
+      {sold.length > 0 && <MediaGrid items={sold} label={t('gallery.sold', { count: counts.sold })} onOpen={openViewer} />}
+      {notSold.length > 0 && (
+        <MediaGrid items={notSold} label={t('gallery.notSold', { count: counts.notSold })} onOpen={openViewer} />
+      )}
+      {extras.length > 0 && (
+        <MediaGrid items={extras} label={t('gallery.extras', { count: counts.extras })} onOpen={openViewer} />
+      )}
+    </>
   );
 }
 
-/** The gallery of the card in the address: sold, not-sold and extra media. */
+/** The gallery of the card in the address (section 2), with its viewer, ZIP, cards and send photos. */
 export default function Gallery({ organization }: Props) {
   const t = useTranslate();
   const media = useStore($media);
   const counts = useStore($mediaCounts);
-  // The code lives in the address, which only the browser knows: undefined until mounted.
-  const [code, setCode] = useState<string | null | undefined>(undefined);
+  const cards = useStore($galleryCards);
+  // The address only the browser knows: undefined until mounted.
+  const [address, setAddress] = useState<Address | undefined>(undefined);
+  const [sendOpen, setSendOpen] = useState(false);
+  const [cardsOpen, setCardsOpen] = useState(false);
+  // Under two-factor the home keeps the card's access code for the session (?secret= on every call).
+  const secret = address?.code ? readCardSecret(address.code) : undefined;
 
   useEffect(() => {
-    const found = cardCodeFromGalleryPath(window.location.pathname);
-    setCode(found);
-    if (found) void loadMedias(organization.id, [found]);
+    const found = readAddress();
+    setAddress(found);
+    if (found.code) startGalleryCards(found.code);
+    if (found.send && organization.canSendPhoto) setSendOpen(true);
+    window.addEventListener('pagehide', leaveGallery);
     return () => {
-      // Leaving the gallery clears what it loaded (section 4).
-      clearMedia();
-      clearCard();
+      window.removeEventListener('pagehide', leaveGallery);
+      // Leaving the gallery clears media, card, order and payment state (section 4).
+      leaveGallery();
     };
-  }, [organization.id]);
+  }, [organization.canSendPhoto]);
 
-  const reload = () => code && void loadMedias(organization.id, [code]);
+  // The media of every card in the gallery (the multi-card call), again whenever cards change.
+  const cardsKey = cards.join(',');
+  useEffect(() => {
+    if (cardsKey) void loadMedias(organization.id, cardsKey.split(','), secret);
+  }, [organization.id, cardsKey, secret]);
+
+  const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
+  const buy = canBuy(organization);
+  const code = address?.code ?? null;
+  const back = address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
 
   let body;
-  if (code === undefined || media.loading || (code && !media.data && !media.error)) {
+  if (address === undefined) {
     body = (
       <p className="gallery-status" role="status">
         {t('gallery.loading')}
       </p>
     );
   } else if (code === null) {
-    body = <p className="gallery-status" role="alert">{t('errors.invalidCard')}</p>;
-  } else if (media.error || !media.data) {
-    body = (
-      <p className="gallery-status" role="alert">
-        {t(galleryErrorMessage(media.error ?? 'UNKNOWN_ERROR'))}
-      </p>
-    );
+    body =
+      address.send && organization.canSendPhoto ? (
+        <p className="gallery-status">{t('gallery.noCard')}</p>
+      ) : (
+        <p className="gallery-status" role="alert">
+          {t('errors.invalidCard')}
+        </p>
+      );
   } else {
-    const { sold, notSold, extras } = media.data;
-    body = (
-      <>
-        {sold.length === 0 && <p className="gallery-note">{t('gallery.noneSold')}</p>}
-        {sold.length > 0 && <MediaGrid items={sold} code={code} label={t('gallery.sold', { count: counts.sold })} />}
-        {notSold.length > 0 && (
-          <MediaGrid items={notSold} code={code} label={t('gallery.notSold', { count: counts.notSold })} />
-        )}
-        {extras.length > 0 && <MediaGrid items={extras} code={code} label={t('gallery.extras', { count: counts.extras })} />}
-      </>
-    );
+    body = <Lists organization={organization} onReload={reload} />;
   }
 
   return (
-    <div className="gallery">
-      <div className="gallery-bar">
-        <a href="/" className="button secondary">
-          {t('gallery.back')}
-        </a>
-        {code && <span className="gallery-card">{t('gallery.card', { code: formatCardCode(code) })}</span>}
-        <button type="button" className="button secondary" onClick={reload} disabled={!code || media.loading}>
-          {t('gallery.reload')}
-        </button>
+    <div className={buy ? 'gallery gallery-buy' : 'gallery'}>
+      <GalleryHeader
+        backHref={back}
+        canSendPhoto={organization.canSendPhoto}
+        canManageCards={code !== null}
+        onSendPhotos={() => setSendOpen(true)}
+        onManageCards={() => setCardsOpen(true)}
+      />
+      {organization.banner.url && (
+        <img
+          className="gallery-banner"
+          src={organization.banner.url}
+          alt=""
+          style={{ height: organization.banner.height }}
+        />
+      )}
+      <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
+      <div className="gallery-layout">
+        <div className="gallery-main">
+          <GalleryIntro freePhotos={organization.freePhotos} counts={media.data ? counts : null} />
+          {body}
+        </div>
+        {buy && (
+          <div className="gallery-side">
+            {/* The shop's cart or purchase summary, and its extra block. */}
+            <div data-slot="shop-panel" />
+            <div data-slot="shop-extra" />
+          </div>
+        )}
       </div>
-      <h1>{t('gallery.title')}</h1>
-      {body}
+      <HomeFooter organization={organization} cardCode={code ? formatCardCode(code) : ''} />
+      <MediaViewer organization={organization} />
+      <CardsModal open={cardsOpen} onClose={() => setCardsOpen(false)} organizationId={organization.id} secret={secret} />
+      {organization.canSendPhoto && (
+        <SendPhotosModal open={sendOpen} onClose={() => setSendOpen(false)} organization={organization} />
+      )}
     </div>
   );
 }

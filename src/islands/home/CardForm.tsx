@@ -1,93 +1,147 @@
-import { useStore } from '@nanostores/react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { isValidCardCode, maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
-import { homeErrorMessage } from '../../lib/error-messages.ts';
-import { galleryPath } from '../../lib/routes.ts';
-import { $card, loadCard } from '../../stores/card.ts';
-import { $media, loadMedias } from '../../stores/media.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import type { ApiErrorCode } from '../../lib/api/types.ts';
+import { maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
+import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
+import { openCard, showHomeError } from '../../stores/home.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
 interface Props {
-  organization: Pick<Organization, 'id'>;
+  organization: Pick<Organization, 'id' | 'twoFactor'>;
   /** Told the formatted code on every change (the footer's help mail carries it). */
   onCodeChange?: (code: string) => void;
 }
 
-/** The card-code form: a valid code with media opens the gallery. */
+/** What stays written beside the form; the other errors open a modal (section 8). */
+function inlineError(code: ApiErrorCode): MessageKey | null {
+  if (code === 'CARD_NOT_FOUND') return 'errors.invalidCard';
+  if (code === 'CARD_EMPTY_MEDIA' || code === 'CARD_EMPTY_PHOTO') return 'errors.emptyMedia';
+  return null;
+}
+
+function session(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The card-code form (plus the access code under two-factor): a card with media opens the gallery. */
 export default function CardForm({ organization, onCodeChange }: Props) {
   const t = useTranslate();
   const inputId = useId();
+  const secretId = useId();
+  const hintId = useId();
   const errorId = useId();
-  const card = useStore($card);
-  const media = useStore($media);
+  const secretInput = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [opening, setOpening] = useState(false);
+  const [secret, setSecret] = useState('');
+  const [error, setError] = useState<MessageKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pending = useRef(false);
   const hydrated = useHydrated();
-  const busy = card.loading || media.loading || opening;
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!isValidCardCode(value)) {
-      setInvalid(true);
+  async function open(code: string, typedSecret: string) {
+    // One request per submit, however often Enter or the button is pressed meanwhile.
+    if (pending.current) return;
+    pending.current = true;
+    setBusy(true);
+    setError(null);
+    const credential = new URLSearchParams(window.location.search).get('credential');
+    const outcome = await openCard(organization, code, typedSecret, credential);
+    if (outcome.kind === 'gallery') {
+      window.location.assign(outcome.path);
       return;
     }
-    setInvalid(false);
-    const code = normalizeCardCode(value);
-    const found = await loadCard(organization.id, code);
-    if (!found) return;
-    setOpening(true);
-    const media = await loadMedias(organization.id, [code]);
-    if (media && media.sold.length + media.notSold.length > 0) {
-      const credential = new URLSearchParams(window.location.search).get('credential');
-      window.location.assign(galleryPath(code, credential));
-    } else {
-      setOpening(false);
+    pending.current = false;
+    setBusy(false);
+    if (outcome.kind === 'invalid') setError('errors.invalidCard');
+    else {
+      setError(inlineError(outcome.code));
+      showHomeError(outcome.code, 'card');
     }
   }
 
-  const apiError = card.error ?? media.error;
-  const errorKey = invalid ? 'errors.invalidCard' : apiError ? homeErrorMessage(apiError) : null;
+  // ?card= fills the field; without two-factor it is submitted once per browser session.
+  // (Once hydrated: before that the fields are disabled and cannot take focus.)
+  useEffect(() => {
+    if (!hydrated) return;
+    const code = cardFromQuery(window.location.search);
+    if (!code) return;
+    setValue(code);
+    onCodeChange?.(code);
+    if (takeAutoSubmit(session(), normalizeCardCode(code), organization.twoFactor)) void open(code, '');
+    else if (organization.twoFactor) secretInput.current?.focus();
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void open(value, secret);
+  }
 
   return (
-    <section className="home">
-      <h1>{t('home.title')}</h1>
-      <form className="card-form" onSubmit={submit} noValidate aria-busy={busy} data-hydrated={hydrated || undefined}>
-        <fieldset disabled={!hydrated}>
-          <label htmlFor={inputId}>{t('home.cardLabel')}</label>
-          <input
-            id={inputId}
-            name="card"
-            value={value}
-            onChange={(event) => {
-              const masked = maskCardCodeInput(event.target.value);
-              setValue(masked);
-              onCodeChange?.(masked);
-              setInvalid(false);
-            }}
-            placeholder="00-0000-000"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            inputMode="text"
-            maxLength={11}
-            aria-invalid={errorKey !== null}
-            aria-describedby={errorKey ? errorId : undefined}
-          />
-          <button type="submit" disabled={busy}>
-            {busy ? t('home.loading') : t('home.loadCard')}
-          </button>
-        </fieldset>
-        {errorKey && (
-          <p id={errorId} className="form-error" role="alert">
-            {t(errorKey)}
-          </p>
+    <form className="card-form" onSubmit={submit} noValidate aria-busy={busy} data-hydrated={hydrated || undefined}>
+      <fieldset disabled={!hydrated}>
+        <label htmlFor={inputId}>{t('home.cardLabel')}</label>
+        <input
+          id={inputId}
+          name="card"
+          value={value}
+          onChange={(event) => {
+            const masked = maskCardCodeInput(event.target.value);
+            setValue(masked);
+            onCodeChange?.(masked);
+            setError(null);
+          }}
+          placeholder="00-0000-000"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          inputMode="text"
+          maxLength={11}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {organization.twoFactor && (
+          <>
+            <label htmlFor={secretId}>{t('home.secretLabel')}</label>
+            <input
+              id={secretId}
+              ref={secretInput}
+              name="secret"
+              value={secret}
+              onChange={(event) => {
+                setSecret(event.target.value.toUpperCase());
+                setError(null);
+              }}
+              placeholder="000000"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              aria-required="true"
+              aria-invalid={error === 'errors.invalidCard'}
+              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            />
+            <p id={hintId} className="hint">
+              {t('home.secretHint')}
+            </p>
+          </>
         )}
-      </form>
-      <p className="hint">{t('home.availability')}</p>
-    </section>
+        <button type="submit" aria-disabled={busy || undefined}>
+          {busy ? t('home.loading') : t('home.loadCard')}
+        </button>
+      </fieldset>
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {t(error)}
+        </p>
+      )}
+    </form>
   );
 }

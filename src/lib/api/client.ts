@@ -1,5 +1,16 @@
-import type { ApiErrorCode, Card, Media, MediaLists } from './types.ts';
-import type { WireCardAnswer, WireError, WireExtra, WireMedia, WireMediasAnswer } from './wire.ts';
+import type { ApiErrorCode, Card, Media, MediaLists, UploadOptions } from './types.ts';
+import type {
+  WireCardAnswer,
+  WireDeleteAnswer,
+  WireError,
+  WireExtra,
+  WireMedia,
+  WireMediasAnswer,
+  WireUploadAnswer,
+  WireZipAnswer,
+} from './wire.ts';
+import type { CustomerSearch } from './types.ts';
+import type { WireCard, WireCredentialCardsAnswer, WireCustomerCardAnswer } from './wire.ts';
 
 /** The one error every failed call becomes, carrying the API's code. */
 export class ApiError extends Error {
@@ -21,10 +32,28 @@ function isWireError(body: unknown): body is WireError {
 export interface ApiClient {
   getCard(organizationId: number, code: string, secret?: string): Promise<Card>;
   getMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists>;
+  /** The address of a ZIP of these (owned) media; the browser then downloads it. */
+  createZip(organizationId: number, mediaIds: string[]): Promise<string>;
+  deleteMedia(organizationId: number, mediaId: string): Promise<void>;
+  /** Sends the visitor's photos; answers the (normalised) code of the card they went to. */
+  uploadPhotos(organizationId: number, files: File[], options?: UploadOptions): Promise<string>;
+  /** The original of a sold or free media as a File (for the Web Share API). */
+  getOriginalFile(media: Media): Promise<File>;
+  /** The cards with media of the customer holding this credential (external id); [] when none. */
+  getCredentialCards(organizationId: number, credentialId: string): Promise<Card[]>;
+  /** The home's customer search: the customer's most recent card with media. */
+  findCustomerCard(organizationId: number, search: CustomerSearch): Promise<Card>;
 }
 
+/** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
+export type XhrFactory = () => XMLHttpRequest;
+
 /** Every call to the provider API goes through here; answers are reshaped into the app's types. */
-export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ApiClient {
+export function createApiClient(
+  baseUrl: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  createXhr: XhrFactory = () => new XMLHttpRequest(),
+): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
   async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -52,8 +81,11 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
     card: item.card,
     thumbUrl: base + item.thumb_path,
     previewUrl: base + item.preview_path,
+    originalUrl: base + item.preview_path.replace(/\?size=preview$/, '?size=original'),
     sold,
   });
+
+  const toCard = (card: WireCard): Card => ({ id: card.id, code: card.card, mediaCount: card.medias_count });
 
   const secretQuery = (secret?: string) => (secret ? `&secret=${encodeURIComponent(secret)}` : '');
 
@@ -78,6 +110,85 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
         notSold: answer.not_sold_medias.map((m) => toMedia(m, false)),
         extras: answer.extras.map((m) => toMedia(m, true)),
       };
+    },
+
+    async createZip(organizationId, mediaIds) {
+      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ media_ids: mediaIds }),
+      });
+      return answer.url;
+    },
+
+    async deleteMedia(organizationId, mediaId) {
+      await call<WireDeleteAnswer>(`/api/v1/media/${encodeURIComponent(mediaId)}?organization_id=${organizationId}`, {
+        method: 'DELETE',
+      });
+    },
+
+    uploadPhotos(organizationId, files, options = {}) {
+      const query = new URLSearchParams();
+      if (options.cardCode) query.set('card_code', options.cardCode);
+      if (options.mustEdit) query.set('must_edit', 'True');
+      const search = query.size ? `?${query}` : '';
+      const form = new FormData();
+      for (const file of files) form.append('photos[]', file, file.name);
+      return new Promise<string>((resolve, reject) => {
+        const xhr = createXhr();
+        xhr.open('POST', `${base}/api/v1/photo/${organizationId}${search}`);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+        };
+        xhr.onerror = () => reject(new ApiError('NETWORK_ERROR', 0, 'upload failed'));
+        xhr.onload = () => {
+          let body: unknown;
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            reject(new ApiError('UNKNOWN_ERROR', xhr.status, 'unreadable answer'));
+            return;
+          }
+          if (isWireError(body)) reject(new ApiError(body.message as ApiErrorCode, xhr.status, body.detail));
+          else if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError('UNKNOWN_ERROR', xhr.status));
+          else {
+            options.onProgress?.(1);
+            resolve((body as WireUploadAnswer).card_code);
+          }
+        };
+        xhr.send(form);
+      });
+    },
+
+    async getCredentialCards(organizationId, credentialId) {
+      const answer = await call<WireCredentialCardsAnswer>(
+        `/api/v1/card/customer/external_id/${encodeURIComponent(credentialId.trim())}?organization_id=${organizationId}`,
+      );
+      return answer.cards.map(toCard);
+    },
+
+    async findCustomerCard(organizationId, search) {
+      const answer = await call<WireCustomerCardAnswer>('/api/v1/customer/card/medias', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...search, organization_id: organizationId }),
+      });
+      return toCard(answer.card);
+    },
+
+    async getOriginalFile(media) {
+      let response: Response;
+      try {
+        response = await fetchImpl(media.originalUrl);
+      } catch (error) {
+        throw new ApiError('NETWORK_ERROR', 0, error instanceof Error ? error.message : String(error));
+      }
+      if (!response.ok) {
+        const body: unknown = await response.json().catch(() => null);
+        throw new ApiError(isWireError(body) ? (body.message as ApiErrorCode) : 'UNKNOWN_ERROR', response.status);
+      }
+      const blob = await response.blob();
+      return new File([blob], media.filename, { type: blob.type || 'application/octet-stream' });
     },
   };
 }

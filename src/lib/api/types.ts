@@ -15,7 +15,18 @@ export interface Media {
   /** Absolute URLs, ready for <img src>. */
   thumbUrl: string;
   previewUrl: string;
+  /** The untouched original (clean; the API refuses it for unsold media). Videos stream from it. */
+  originalUrl: string;
   sold: boolean;
+}
+
+/** Options of a visitor upload (POST /api/v1/photo/{org}). */
+export interface UploadOptions {
+  /** Adds the photos to this card (one an earlier upload made) instead of a new one. */
+  cardCode?: string | undefined;
+  mustEdit?: boolean | undefined;
+  /** Called with the fraction (0..1) of bytes sent. */
+  onProgress?: ((fraction: number) => void) | undefined;
 }
 
 export interface MediaLists {
@@ -26,3 +37,6 @@ export interface MediaLists {
 
 /** 'NETWORK_ERROR' when the API could not be reached or answered something unreadable. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
+
+/** The home's customer search: only the organization's customer_form_fields are sent. */
+export type CustomerSearch = Partial<Record<'name' | 'lastname' | 'external_id' | 'cpf' | 'password', string>>;

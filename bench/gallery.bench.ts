@@ -1,0 +1,165 @@
+// The gallery at scale: one card with 5,000 media (rows inserted directly, every folder hard-linked
+// to one of the demo's imported photos, so seeding takes seconds), the demo site built against the
+// real API, and the page opened in Debian Chromium. Prints the time to the first thumbnails, the DOM
+// size (at the top and after scrolling to the end: the grid is virtual, so it stays bounded) and the
+// cumulative layout shift. Target: first thumbnails within 1.5 s of navigation on loopback.
+import { linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import config from '../playwright.config.ts';
+import { startSitesServer } from '../scripts/serve.ts';
+import { buildTenants } from '../scripts/build-tenants.ts';
+import { buildApp } from '../server/src/app.ts';
+import { atomically, openDatabase } from '../server/src/db.ts';
+import { createCard, findCard } from '../server/src/repositories/cards.ts';
+import { insertMedia, listMediaOfCards } from '../server/src/repositories/media.ts';
+import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
+import { newId } from '../server/src/services/ids.ts';
+import { mediaDir } from '../server/src/services/media-files.ts';
+import { seedDemo } from '../server/src/services/seed.ts';
+
+const MEDIA = Number(process.env['BENCH_MEDIA'] ?? 5000);
+const RUNS = 3;
+const CARD = 'BENCH5000';
+const started = Date.now();
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'bench-gallery-'));
+const dataDir = path.join(work, 'data');
+const db = openDatabase(dataDir);
+await seedDemo(db, dataDir);
+const organization = findOrganizationByWebName(db, 'demo');
+if (!organization) throw new Error('demo organization missing after seeding');
+const demoCards = ['DEMO00001', 'DEMO00002'].map((code) => findCard(db, organization.id, code)!.id);
+const sources = listMediaOfCards(db, demoCards);
+
+atomically(db, () => {
+  const card = createCard(db, { organizationId: organization.id, code: CARD });
+  const start = Date.parse('2026-01-01T08:00:00Z');
+  for (let i = 0; i < MEDIA; i++) {
+    const source = sources[i % sources.length]!;
+    const id = newId();
+    const folder = mediaDir(dataDir, id);
+    mkdirSync(folder);
+    for (const file of readdirSync(mediaDir(dataDir, source.id))) {
+      linkSync(path.join(mediaDir(dataDir, source.id), file), path.join(folder, file));
+    }
+    insertMedia(db, {
+      ...source,
+      id,
+      card_id: card.id,
+      captured_at: new Date(start + i * 1000).toISOString(),
+      // A third sold at the venue, the rest on sale: both lists are long.
+      sold_at_venue: i % 3 === 0 ? 1 : 0,
+    });
+  }
+});
+const seeded = (Date.now() - started) / 1000;
+
+const app = buildApp({ db, dataDir });
+const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+const build = await buildTenants({
+  sourceUrl: apiUrl,
+  publicApiUrl: apiUrl,
+  tenant: 'demo',
+  outDir: path.join(work, 'dist'),
+  cacheDir: path.join(work, 'cache'),
+  tenantsDir: path.join(work, 'tenants'),
+  log: () => {},
+});
+if (!build.built.includes('demo')) throw new Error(`the demo site did not build: ${JSON.stringify(build.failed)}`);
+const sites = await startSitesServer({ port: 0, sitesDir: path.join(work, 'dist', 'sites') });
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: config.use?.launchOptions?.args ?? [],
+});
+
+interface Figures {
+  firstThumbMs: number;
+  viewportThumbsMs: number;
+  nodesAtTop: number;
+  nodesAtEnd: number;
+  cls: number;
+  thumbsAtEnd: number;
+}
+
+async function measure(): Promise<Figures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const bench = { cls: 0, firstThumb: 0 };
+    (window as unknown as { bench: typeof bench }).bench = bench;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) bench.cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener(
+      'load',
+      (event) => {
+        const target = event.target;
+        if (!bench.firstThumb && target instanceof HTMLImageElement && target.closest('.media-cell')) {
+          bench.firstThumb = performance.now();
+        }
+      },
+      true,
+    );
+  });
+  await page.goto(`http://demo.localhost:${sites.port}/gallery/BE-NCH5-000`);
+  // Every thumbnail in the viewport loaded: the time since navigation (performance.now()).
+  const viewportThumbsMs = await page.waitForFunction(
+    () => {
+      const inView = [...document.querySelectorAll<HTMLImageElement>('.media-cell img')].filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+      return inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0) ? performance.now() : 0;
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  const viewport = (await viewportThumbsMs.jsonValue()) as number;
+  const top = await page.evaluate(() => ({
+    nodes: document.getElementsByTagName('*').length,
+    ...(window as unknown as { bench: { cls: number; firstThumb: number } }).bench,
+  }));
+  // Scroll to the end in steps, as a visitor flicking through would.
+  for (let i = 0; i < 20; i++) {
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(30);
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(300);
+  const end = await page.evaluate(() => ({
+    nodes: document.getElementsByTagName('*').length,
+    thumbs: document.querySelectorAll('.media-cell img').length,
+  }));
+  await context.close();
+  return {
+    firstThumbMs: top.firstThumb,
+    viewportThumbsMs: viewport,
+    nodesAtTop: top.nodes,
+    nodesAtEnd: end.nodes,
+    cls: top.cls,
+    thumbsAtEnd: end.thumbs,
+  };
+}
+
+const runs: Figures[] = [];
+for (let i = 0; i < RUNS; i++) runs.push(await measure());
+const median = (pick: (f: Figures) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+
+console.log(`media on the card:          ${MEDIA} (seeded in ${seeded.toFixed(1)} s; site built in ${build.seconds.toFixed(1)} s)`);
+console.log(`first thumbnail:            ${median((f) => f.firstThumbMs).toFixed(0)} ms after navigation (median of ${RUNS}; target < 1500 ms)`);
+console.log(`viewport thumbnails loaded: ${median((f) => f.viewportThumbsMs).toFixed(0)} ms after navigation`);
+console.log(`DOM nodes:                  ${median((f) => f.nodesAtTop)} at the top, ${median((f) => f.nodesAtEnd)} after scrolling to the end (${median((f) => f.thumbsAtEnd)} thumbnails mounted)`);
+console.log(`cumulative layout shift:    ${median((f) => f.cls).toFixed(4)} (target < 0.1)`);
+console.log(`bench time:                 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+await browser.close();
+await sites.close();
+await app.close();
+db.close();
+await rm(work, { recursive: true, force: true });

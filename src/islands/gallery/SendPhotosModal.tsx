@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { formatCardCode } from '../../lib/card-code.ts';
+import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/gallery.ts';
+import { galleryPath } from '../../lib/routes.ts';
+import {
+  $pickedPhotos,
+  $refusedFiles,
+  $upload,
+  $uploadProgress,
+  $uploadTarget,
+  addMorePhotos,
+  pickFiles,
+  removePicked,
+  resetUpload,
+  sendPhotos,
+} from '../../stores/upload.ts';
+import type { Organization } from '../../tenant/organization.ts';
+import Modal from '../shared/Modal.tsx';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  organization: Pick<Organization, 'id' | 'mustEditPhoto'>;
+}
+
+function Success({ code }: { code: string }) {
+  const t = useTranslate();
+  return (
+    <>
+      <p role="status">{t('send.success')}</p>
+      <p className="send-code">{t('send.code', { code: formatCardCode(code) })}</p>
+      <div className="modal-actions">
+        <button type="button" className="secondary" onClick={addMorePhotos}>
+          {t('send.addMore')}
+        </button>
+        <a className="button" href={galleryPath(code)}>
+          {t('send.viewPhotos')}
+        </a>
+      </div>
+    </>
+  );
+}
+
+function Picked() {
+  const t = useTranslate();
+  const picked = useStore($pickedPhotos);
+  const upload = useStore($upload);
+  if (!picked.length) return null;
+  return (
+    <>
+      <p>{t('send.chosen', { count: picked.length })}</p>
+      <ul className="send-thumbs">
+        {picked.map((photo) => (
+          <li key={photo.id}>
+            <img src={photo.previewUrl} alt={t('send.thumbAlt', { name: photo.file.name })} />
+            <button
+              type="button"
+              className="secondary small"
+              disabled={upload.loading}
+              onClick={() => removePicked(photo.id)}
+            >
+              {t('send.remove', { name: photo.file.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Send photos (can_send_photo): choose png/jpeg photos, send with progress, get a card code. */
+export default function SendPhotosModal({ open, onClose, organization }: Props) {
+  const t = useTranslate();
+  const inputId = useId();
+  const picked = useStore($pickedPhotos);
+  const refused = useStore($refusedFiles);
+  const upload = useStore($upload);
+  const progress = useStore($uploadProgress);
+  const target = useStore($uploadTarget);
+  const send = () => void sendPhotos(organization.id, organization.mustEditPhoto);
+
+  const close = () => {
+    if (upload.loading) return;
+    resetUpload();
+    onClose();
+  };
+
+  return (
+    <Modal open={open} title={t('send.title')} onClose={close} className="modal-wide">
+      {upload.data ? (
+        <Success code={upload.data} />
+      ) : (
+        <>
+          {target && <p>{t('send.toCard', { code: formatCardCode(target) })}</p>}
+          <div className="send-choose">
+            <label htmlFor={inputId}>{t('send.choose')}</label>
+            <input
+              id={inputId}
+              type="file"
+              accept={UPLOAD_TYPES.join(',')}
+              multiple
+              disabled={upload.loading}
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])];
+                event.target.value = '';
+                void pickFiles(files);
+              }}
+            />
+            <p className="hint">{t('send.types', { max: MAX_UPLOAD_FILES })}</p>
+          </div>
+          {(refused.names.length > 0 || refused.tooMany) && (
+            <div role="alert" className="form-error">
+              {refused.names.length > 0 && <p>{t('send.refused', { names: refused.names.join(', ') })}</p>}
+              {refused.tooMany && <p>{t('send.tooMany', { max: MAX_UPLOAD_FILES })}</p>}
+            </div>
+          )}
+          <Picked />
+          {upload.loading && (
+            <p role="status" className="send-progress">
+              <progress max={1} value={progress} aria-label={t('send.progress')} />{' '}
+              {t('send.sending', { percent: Math.round(progress * 100) })}
+            </p>
+          )}
+          {upload.error && (
+            <p role="alert" className="form-error">
+              {t('send.error')}{' '}
+              <button type="button" className="secondary" onClick={send}>
+                {t('send.retry')}
+              </button>
+            </p>
+          )}
+          <div className="modal-actions">
+            <button type="button" className="secondary" onClick={close} disabled={upload.loading}>
+              {t('viewer.close')}
+            </button>
+            <button type="button" onClick={send} disabled={upload.loading || picked.length === 0}>
+              {t('send.send')}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { $zip, downloadZip } from '../../stores/zip.ts';
+
+interface Props {
+  organizationId: number;
+  /** Everything the visitor owns. */
+  mediaIds: string[];
+}
+
+/** One action for a ZIP of every owned media: progress while prepared, then the browser downloads it. */
+export default function ZipDownload({ organizationId, mediaIds }: Props) {
+  const t = useTranslate();
+  const zip = useStore($zip);
+  const start = () => void downloadZip(organizationId, mediaIds);
+  return (
+    <div className="zip-download">
+      <button type="button" onClick={start} disabled={zip.loading || mediaIds.length === 0}>
+        {t('zip.download')}
+      </button>
+      <div role="status" className="zip-status">
+        {zip.loading && (
+          <>
+            <progress aria-label={t('zip.preparing')} /> {t('zip.preparing')}
+          </>
+        )}
+        {!zip.loading && zip.data && (
+          <>
+            {t('zip.ready')} <a href={zip.data}>{t('zip.manual')}</a>
+          </>
+        )}
+      </div>
+      {zip.error && (
+        <p role="alert" className="form-error">
+          {t('zip.error')}{' '}
+          <button type="button" className="secondary" onClick={start}>
+            {t('zip.retry')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import CredentialSearch from './CredentialSearch.tsx';
+
+interface Props {
+  organizationId: number;
+  onScan: () => void;
+}
+
+/** The credential form (initial form 'credential'): open the camera, or type the number. */
+export default function CredentialPanel({ organizationId, onScan }: Props) {
+  const t = useTranslate();
+  return (
+    <div className="credential-panel">
+      <h2 className="form-legend">{t('credential.title')}</h2>
+      <button type="button" onClick={onScan}>
+        {t('credential.openCamera')}
+      </button>
+      <CredentialSearch organizationId={organizationId} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Organization } from '../../tenant/organization.ts';
+import Modal from '../shared/Modal.tsx';
+
+export type HomeView = 'card' | 'customer' | 'credential';
+
+interface Props {
+  organization: Pick<Organization, 'hasFacialRecognition' | 'canSendPhoto' | 'customerFormFields' | 'findCustomerWithCredential' | 'initialForm'>;
+  view: HomeView;
+  onView: (view: HomeView) => void;
+  onScan: () => void;
+}
+
+/** Where the visitor goes to send photos: the gallery's send-photos flow. */
+export const SEND_PHOTOS_PATH = '/gallery?send=1';
+
+/** The other ways to find photos, each offered only when the organization has it. */
+export default function HomeActions({ organization, view, onView, onScan }: Props) {
+  const t = useTranslate();
+  const [facialOpen, setFacialOpen] = useState(false);
+  const canScan = organization.findCustomerWithCredential || organization.initialForm === 'credential';
+  const hasCustomer = organization.customerFormFields.length > 0;
+  const shown = [
+    view !== 'card',
+    hasCustomer && view !== 'customer',
+    canScan && view !== 'credential',
+    organization.hasFacialRecognition,
+    organization.canSendPhoto,
+  ];
+  if (!shown.includes(true)) return null;
+  return (
+    <nav className="home-actions" aria-label={t('home.otherWays')}>
+      {view !== 'card' && (
+        <button type="button" className="secondary" onClick={() => onView('card')}>
+          {t('home.useCard')}
+        </button>
+      )}
+      {hasCustomer && view !== 'customer' && (
+        <button type="button" className="secondary" onClick={() => onView('customer')}>
+          {t('home.searchCustomer')}
+        </button>
+      )}
+      {canScan && view !== 'credential' && (
+        <button type="button" className="secondary" onClick={onScan}>
+          {t('home.scanQr')}
+        </button>
+      )}
+      {organization.hasFacialRecognition && (
+        <button type="button" className="secondary" onClick={() => setFacialOpen(true)}>
+          {t('home.facial')}
+        </button>
+      )}
+      {organization.canSendPhoto && (
+        <button type="button" className="secondary" onClick={() => window.location.assign(SEND_PHOTOS_PATH)}>
+          {t('home.sendPhotos')}
+        </button>
+      )}
+      <Modal open={facialOpen} title={t('home.facial')} onClose={() => setFacialOpen(false)}>
+        <p>{t('home.facialSoon')}</p>
+        <div className="modal-actions">
+          <button type="button" onClick={() => setFacialOpen(false)} autoFocus>
+            {t('home.close')}
+          </button>
+        </div>
+      </Modal>
+    </nav>
+  );
+}

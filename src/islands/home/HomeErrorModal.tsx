@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { MessageKey } from '../../i18n/index.ts';
+import type { Organization } from '../../tenant/organization.ts';
+import { $homeModal, closeHomeModal } from '../../stores/home.ts';
+import Modal from '../shared/Modal.tsx';
+
+interface Props {
+  organization: Pick<Organization, 'hasOnlineSale' | 'twoFactor'>;
+  /** Where focus goes back when the element that opened the modal is gone (the form). */
+  returnFocus: () => HTMLElement | null;
+}
+
+/** The error modals of section 8; each closes by its button, Escape or the backdrop. */
+export default function HomeErrorModal({ organization, returnFocus }: Props) {
+  const t = useTranslate();
+  const modal = useStore($homeModal);
+
+  let title: MessageKey = 'errors.generic';
+  let lines: MessageKey[] = [];
+  switch (modal?.kind) {
+    case 'emptyMedia':
+      title = 'errors.noPhotosTitle';
+      lines = [organization.hasOnlineSale ? 'errors.emptyOnlineSale' : 'errors.emptyNoOnlineSale'];
+      break;
+    case 'accessCode':
+      title = 'errors.accessCodeTitle';
+      lines = organization.twoFactor ? ['errors.accessCodeText', 'errors.twoFactor'] : ['errors.accessCodeText'];
+      break;
+    case 'credentialEmpty':
+      title = 'credential.emptyTitle';
+      lines = ['credential.emptyText'];
+      break;
+    case 'credentialNotFound':
+      title = 'credential.notFoundTitle';
+      lines = ['credential.notFoundText'];
+      break;
+    default:
+      lines = [modal?.code === 'NETWORK_ERROR' ? 'errors.network' : 'errors.genericText'];
+  }
+
+  const close = () => {
+    closeHomeModal();
+    // After <dialog> has given focus back to its opener: if that is gone or disabled, the form.
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !(active as HTMLElement).closest('.home')) returnFocus()?.focus();
+    }, 0);
+  };
+
+  return (
+    <Modal open={modal !== null} title={t(title)} onClose={close}>
+      {lines.map((line) => (
+        <p key={line}>{t(line)}</p>
+      ))}
+      <div className="modal-actions">
+        <button type="button" onClick={close} autoFocus>
+          {t('home.close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

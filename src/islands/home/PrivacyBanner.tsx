@@ -1,0 +1,50 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+
+/** Local-storage key of the visitor's acceptance of the privacy notice. */
+export const PRIVACY_ACCEPTED_KEY = 'privacyAccepted';
+
+function accepted(): boolean {
+  try {
+    return localStorage.getItem(PRIVACY_ACCEPTED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The privacy notice, shown until the visitor accepts it (kept in local storage). */
+export default function PrivacyBanner() {
+  const t = useTranslate();
+  const labelId = useId();
+  // Rendered only after hydration: the static page cannot know what this browser accepted.
+  const [show, setShow] = useState(false);
+  useEffect(() => setShow(!accepted()), []);
+  if (!show) return null;
+  return (
+    <section className="privacy-banner" aria-labelledby={labelId}>
+      <h2 id={labelId} className="visually-hidden">
+        {t('privacy.label')}
+      </h2>
+      <p>
+        {t('privacy.text')}{' '}
+        <a href="/privacy-policy" target="_blank" rel="noopener">
+          {t('privacy.policy')} <span className="visually-hidden">{t('footer.newTab')}</span>
+        </a>
+        .
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          try {
+            localStorage.setItem(PRIVACY_ACCEPTED_KEY, 'true');
+          } catch {
+            // Without storage it is simply asked again next time.
+          }
+          setShow(false);
+        }}
+      >
+        {t('privacy.accept')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Pure rules of the gallery page: who may buy or download what, the order the viewer walks, the
+// virtual grid's geometry and the upload checks. No DOM, no stores: unit-tested in tests/unit.
+import type { Media, MediaLists } from './api/types.ts';
+import type { Organization } from '../tenant/organization.ts';
+
+type SaleFlags = Pick<Organization, 'hasOnlineSale' | 'canSellOnline' | 'freePhotos'>;
+
+/** Buying is offered (9/3 layout, prices, cart) when the organization sells and photos are not free. */
+export function canBuy(organization: SaleFlags): boolean {
+  return (organization.hasOnlineSale || organization.canSellOnline) && !organization.freePhotos;
+}
+
+/** Sold media and, in free-photo organizations, everything can be downloaded clean. */
+export function isDownloadable(media: Media, organization: Pick<Organization, 'freePhotos'>): boolean {
+  return organization.freePhotos || media.sold;
+}
+
+/** Every media in the order the gallery shows them: sold, not sold, extras. */
+export function allMedia(lists: MediaLists): Media[] {
+  return [...lists.sold, ...lists.notSold, ...lists.extras];
+}
+
+/** What the visitor owns (what the ZIP holds): downloadable media plus the extras. */
+export function ownedMedia(lists: MediaLists, organization: Pick<Organization, 'freePhotos'>): Media[] {
+  return allMedia(lists).filter((media) => media.type === 'extra' || isDownloadable(media, organization));
+}
+
+/** The lists without one media (after a delete it leaves every list). */
+export function withoutMedia(lists: MediaLists, id: string): MediaLists {
+  const keep = (media: Media) => media.id !== id;
+  return { sold: lists.sold.filter(keep), notSold: lists.notSold.filter(keep), extras: lists.extras.filter(keep) };
+}
+
+/** Where a media sits in the viewer's walk, with its neighbours (null at either end). */
+export function neighbours(list: readonly Media[], id: string | null) {
+  const index = id === null ? -1 : list.findIndex((media) => media.id === id);
+  return {
+    index,
+    previous: index > 0 ? (list[index - 1] ?? null) : null,
+    next: index >= 0 && index < list.length - 1 ? (list[index + 1] ?? null) : null,
+  };
+}
+
+/** Grid geometry: cells at least `minCell` px wide, `gap` px apart, in fixed 3:2 boxes. */
+export const GRID = { minCell: 160, gap: 8, aspect: 2 / 3 } as const;
+
+export function gridColumns(width: number, minCell: number = GRID.minCell, gap: number = GRID.gap): number {
+  if (!(width > 0)) return 1;
+  return Math.max(1, Math.floor((width + gap) / (minCell + gap)));
+}
+
+/** Height of one row (cell plus the gap below it) for a container `width` px wide. */
+export function gridRowHeight(width: number, columns: number, gap: number = GRID.gap): number {
+  const cell = (width - gap * (columns - 1)) / columns;
+  return Math.max(1, cell * GRID.aspect) + gap;
+}
+
+export function gridRowCount(items: number, columns: number): number {
+  return Math.ceil(items / Math.max(1, columns));
+}
+
+/** The media of one row of the grid. */
+export function gridRow<T>(items: readonly T[], row: number, columns: number): T[] {
+  return items.slice(row * columns, row * columns + columns);
+}
+
+// ---- Send photos ----
+
+export const MAX_UPLOAD_FILES = 20;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/**
+ * The real type of a file from its first bytes: PNG or JPEG signatures only. A text file named
+ * photo.jpg is refused before anything is sent.
+ */
+export function sniffImageType(head: Uint8Array): UploadType | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= png.length && png.every((byte, i) => head[i] === byte)) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  return null;
+}

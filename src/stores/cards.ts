@@ -1,0 +1,52 @@
+import { atom } from 'nanostores';
+import { api } from '../lib/api/index.ts';
+import type { Card } from '../lib/api/types.ts';
+import { isValidCardCode, normalizeCardCode } from '../lib/card-code.ts';
+import { asyncStore, runner } from './async-state.ts';
+
+/** The cards whose media the gallery shows: the one in the address first, then those added. */
+export const $galleryCards = atom<string[]>([]);
+
+/** The check of a card being added (it must exist and have media). */
+export const $cardCheck = asyncStore<Card>();
+const run = runner($cardCheck);
+
+export function startGalleryCards(first: string): void {
+  $galleryCards.set([normalizeCardCode(first)]);
+}
+
+/**
+ * Adds a card after asking the API that it opens; answers false (with the error in $cardCheck)
+ * otherwise. A code under 9 characters is refused without asking (section 5).
+ */
+export async function addGalleryCard(organizationId: number, typed: string, secret?: string): Promise<boolean> {
+  const code = normalizeCardCode(typed);
+  if (!isValidCardCode(code)) {
+    $cardCheck.set({ loading: false, error: 'CARD_NOT_FOUND', data: null });
+    return false;
+  }
+  if ($galleryCards.get().includes(code)) {
+    $cardCheck.set({ loading: false, error: null, data: null });
+    return true;
+  }
+  const card = await run(() => api.getCard(organizationId, code, secret));
+  if (!card) return false;
+  $galleryCards.set([...$galleryCards.get(), code]);
+  return true;
+}
+
+/** The first card (the one in the address) stays. */
+export function removeGalleryCard(code: string): void {
+  const [first, ...rest] = $galleryCards.get();
+  if (!first || code === first) return;
+  $galleryCards.set([first, ...rest.filter((c) => c !== code)]);
+}
+
+export function clearCardCheck(): void {
+  $cardCheck.set({ loading: false, error: null, data: null });
+}
+
+export function clearGalleryCards(): void {
+  $galleryCards.set([]);
+  clearCardCheck();
+}

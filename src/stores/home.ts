@@ -1,0 +1,55 @@
+import { atom } from 'nanostores';
+import type { ApiErrorCode } from '../lib/api/types.ts';
+import { isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret } from '../lib/card-code.ts';
+import { saveCardSecret } from '../lib/card-secret.ts';
+import { homeErrorModal, type HomeModal, type HomeSource } from '../lib/error-messages.ts';
+import { galleryPath } from '../lib/routes.ts';
+import { $card, loadCard } from './card.ts';
+import { $media, loadMedias } from './media.ts';
+
+/** The error modal open on the home (section 8), with the code that opened it. */
+export const $homeModal = atom<{ kind: HomeModal; code: ApiErrorCode } | null>(null);
+
+/** Opens the modal this error calls for; answers whether one opened (else the form shows text). */
+export function showHomeError(code: ApiErrorCode, source: HomeSource): boolean {
+  const kind = homeErrorModal(code, source);
+  if (kind) $homeModal.set({ kind, code });
+  return kind !== null;
+}
+
+export function openHomeModal(kind: HomeModal, code: ApiErrorCode = 'UNKNOWN_ERROR'): void {
+  $homeModal.set({ kind, code });
+}
+
+export function closeHomeModal(): void {
+  $homeModal.set(null);
+}
+
+export type OpenOutcome =
+  | { kind: 'invalid' }
+  | { kind: 'failed'; code: ApiErrorCode }
+  | { kind: 'gallery'; path: string };
+
+/**
+ * The card form's submit (section 4, Home): a valid code (and, with two-factor, a secret of at
+ * least six characters) loads the card and its media; with sold or unsold media the answer is the
+ * gallery path, keeping the credential. The secret is kept for the session for the gallery.
+ */
+export async function openCard(
+  organization: { id: number; twoFactor: boolean },
+  typed: string,
+  typedSecret: string,
+  credential: string | null,
+): Promise<OpenOutcome> {
+  if (!isValidCardCode(typed)) return { kind: 'invalid' };
+  if (organization.twoFactor && !isValidSecret(typedSecret)) return { kind: 'invalid' };
+  const code = normalizeCardCode(typed);
+  const secret = organization.twoFactor ? normalizeSecret(typedSecret) : undefined;
+  const card = await loadCard(organization.id, code, secret);
+  if (!card) return { kind: 'failed', code: $card.get().error ?? 'UNKNOWN_ERROR' };
+  const media = await loadMedias(organization.id, [code], secret);
+  if (!media) return { kind: 'failed', code: $media.get().error ?? 'UNKNOWN_ERROR' };
+  if (media.sold.length + media.notSold.length === 0) return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
+  if (secret) saveCardSecret(code, secret);
+  return { kind: 'gallery', path: galleryPath(code, credential) };
+}

@@ -1,0 +1,17 @@
+import { api } from '../lib/api/index.ts';
+import { startDownload } from '../lib/download.ts';
+import { asyncStore, runner } from './async-state.ts';
+
+/** The ZIP of everything the visitor owns: loading while prepared, then its url, or an error. */
+export const $zip = asyncStore<string>();
+const run = runner($zip);
+
+/** Asks for the ZIP and, once answered, lets the browser download it (section 4). */
+export async function downloadZip(organizationId: number, mediaIds: string[]): Promise<void> {
+  const url = await run(() => api.createZip(organizationId, mediaIds));
+  if (url) startDownload(url, 'fotos.zip');
+}
+
+export function clearZip(): void {
+  $zip.set({ loading: false, error: null, data: null });
+}

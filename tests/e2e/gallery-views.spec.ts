@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, useLocale } from './support/sites.ts';
+import { list, openGallery } from './support/gallery.ts';
+
+test.beforeEach(async ({ page }) => useLocale(page, 'en'));
+
+test('an unsold card: watermarked previews to buy, nothing bought, the 9/3 layout with its shop panel', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+  await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toBeVisible();
+  await expect(page.getByText('Click a photo to expand and download it, or download them all as a ZIP.')).toBeVisible();
+  await expect(page.getByText('There are no photos purchased in your photo gallery.')).toBeVisible();
+  await expect(page.getByText('Photos to buy: 6')).toBeVisible();
+  await expect(page.getByText('Photos bought: 0')).toBeVisible();
+  const photos = list(page, 'Photos to buy (6)').getByRole('img');
+  await expect(photos).toHaveCount(6);
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
+  // Unsold thumbnails are the API's watermarked ones; the viewer shows the watermarked preview.
+  const response = await page.request.get((await photos.first().getAttribute('src'))!);
+  expect(response.status()).toBe(200);
+  await expect(page.locator('.gallery-side')).toHaveCount(1);
+  await expect(page.locator('[data-slot="cart-badge"]')).toHaveCount(1);
+  await expect(page.locator('[data-slot="prices-link"]')).toHaveCount(1);
+  // Nothing owned: the ZIP has nothing to hold.
+  await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeDisabled();
+  await photos.first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photo 1 of 6' });
+  await expect(viewer.getByText('Watermarked preview')).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveCount(0);
+  await expect(viewer.getByRole('img')).toHaveAttribute('src', /size=preview/);
+  await expectNoAxeViolations(page);
+});
+
+test('a sold card shows its bought photos with clean thumbnails and the download tooltip', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
+  await expect(page.getByText('Photos bought: 3')).toBeVisible();
+  await expect(page.getByText('There are no photos purchased in your photo gallery.')).toHaveCount(0);
+  const tip = page.getByRole('button', { name: 'About downloads without a watermark' });
+  await tip.focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Photos you bought download and share without a watermark.');
+  await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test('extras are listed apart with their notice', async ({ page }) => {
+  await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
+  await expect(page.getByText('There is extra content for you at the end of the gallery.')).toBeVisible();
+  await expect(list(page, 'Extras (1)').getByRole('img')).toHaveCount(1);
+  await expect(list(page, 'Photos bought (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, 'Photos to buy (2)').getByRole('img')).toHaveCount(2);
+});
+
+test('free_photos: everything downloadable, no prices, no shop panel', async ({ page }) => {
+  await openGallery(page, 'livre', '/gallery/LI-VREE-001');
+  await expect(page.getByText('Photos to download: 3')).toBeVisible();
+  await expect(page.getByText(/Photos to buy/)).toHaveCount(0);
+  await expect(page.getByText('There are no photos purchased in your photo gallery.')).toHaveCount(0);
+  await expect(page.locator('.gallery-side')).toHaveCount(0);
+  await expect(page.locator('.gallery-buy')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeEnabled();
+  const photos = page.getByRole('main').locator('.media-cell img');
+  await expect(photos).toHaveCount(3);
+  await photos.first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photo 1 of 3' });
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /size=original/);
+  await expect(viewer.getByText('Watermarked preview')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('error views: empty, unknown card, invalid address, unreachable API', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-003');
+  await expect(page.getByRole('alert')).toHaveText('Your photo gallery is empty.');
+  await expectNoAxeViolations(page);
+
+  await openGallery(page, 'demo', '/gallery/ZZ-ZZZZ-ZZZ');
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please refresh the page and try again.');
+
+  await openGallery(page, 'demo', '/gallery/NOT-A-CODE');
+  await expect(page.getByRole('alert')).toHaveText('Invalid card');
+
+  await page.route('**/api/v1/medias/**', (route) => route.abort());
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  await expect(page.getByRole('alert')).toHaveText('Could not reach the server. Check your connection and try again.');
+});
+
+test('the reload button fetches the media again', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
+  const again = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await again;
+  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
+});
+
+test('?credential= is kept on the way back home', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002?credential=DEMOCRED');
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/?credential=DEMOCRED');
+});
+
+test('two-factor: the gallery sends the access code the home kept for the session', async ({ page }) => {
+  await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please refresh the page and try again.');
+  await page.addInitScript(() => sessionStorage.setItem('cardSecret:PQSEGR001', 'ABC123'));
+  const call = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST');
+  await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
+  expect((await call).url()).toContain('secret=ABC123');
+  await expect(page.locator('.media-cell img')).toHaveCount(2);
+});

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openHome, recordApiCalls, upsertCustomer } from './home-support.ts';
+import { site, useLocale } from './support/sites.ts';
+
+test.beforeAll(async () => {
+  // corrida searches by name and cpf, the cpf typed like a password (cpf_as_password).
+  await upsertCustomer({ organization: 'corrida', name: 'Joana', lastname: 'Lima', cpf: '529.982.247-25' }, ['CO-RRID-001']);
+});
+
+const submit = (page: Page) => page.getByRole('button', { name: /^(Buscar|Search)$/ });
+
+async function openDemoSearch(page: Page) {
+  await openHome(page, site('demo'));
+  await page.getByRole('button', { name: /^(Buscar cliente|Search for a customer)$/ }).click();
+  await expect(page.locator('form.customer-form[data-hydrated]')).toBeVisible();
+}
+
+test.describe('customer search', () => {
+  for (const [locale, name, lastname, invalid] of [
+    ['pt', 'Nome', 'Sobrenome', 'CPF inválido'],
+    ['en', 'Name', 'Last name', 'Invalid CPF'],
+  ] as const) {
+    test(`${locale}: the demo's fields; an invalid CPF on blur disables the search; Maria finds her card`, async ({ page }) => {
+      await useLocale(page, locale);
+      await openDemoSearch(page);
+      await expect(page.getByLabel(name, { exact: true })).toBeFocused();
+      await page.getByLabel(name, { exact: true }).fill('maria');
+      await page.getByLabel(lastname, { exact: true }).fill('SILVA');
+      const cpf = page.getByLabel('CPF');
+      await expect(cpf).toHaveAttribute('type', 'text');
+      await cpf.pressSequentially('11111111111');
+      await expect(cpf).toHaveValue('111.111.111-11');
+      await cpf.blur();
+      await expect(page.getByRole('alert')).toHaveText(invalid);
+      await expect(submit(page)).toBeDisabled();
+      await cpf.fill('');
+      await cpf.pressSequentially('12345678909');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(submit(page)).toBeEnabled();
+      await submit(page).click();
+      await expect(page).toHaveURL(/\/gallery\/DE-MO00-001$/);
+    });
+  }
+
+  for (const [locale, notFound] of [
+    ['pt', 'Cliente não encontrado'],
+    ['en', 'Customer not found'],
+  ] as const) {
+    test(`${locale}: nobody matching says the customer was not found`, async ({ page }) => {
+      await useLocale(page, locale);
+      await openDemoSearch(page);
+      await page.getByLabel(/^(Nome|Name)$/).fill('Maria');
+      await page.getByLabel(/^(Sobrenome|Last name)$/).fill('Souza');
+      await page.getByLabel('CPF').pressSequentially('12345678909');
+      await submit(page).click();
+      await expect(page.getByRole('alert')).toHaveText(notFound);
+      await expect(page).toHaveURL(site('demo'));
+    });
+  }
+
+  test('every field is required, without calling the API', async ({ page }) => {
+    await useLocale(page, 'en');
+    await openDemoSearch(page);
+    const calls = recordApiCalls(page);
+    await submit(page).click();
+    await expect(page.getByRole('alert')).toHaveText(['Required field', 'Required field', 'Required field']);
+    expect(calls).toEqual([]);
+  });
+
+  test('initial form customer with cpf_as_password, keyboard only', async ({ page }) => {
+    await useLocale(page, 'en');
+    await openHome(page, site('corrida'));
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(page.getByLabel('CPF')).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Last name')).toHaveCount(0);
+    for (let i = 0; i < 10 && !(await name.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Joana');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('52998224725');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/gallery\/CO-RRID-001$/);
+  });
+
+  test('initial form customer offers the card form too', async ({ page }) => {
+    await openHome(page, site('corrida'));
+    await page.getByRole('button', { name: 'Tenho um código de cartão' }).click();
+    await expect(page.getByLabel('Código do cartão')).toBeFocused();
+    await page.keyboard.type('CORRID001');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/gallery\/CO-RRID-001$/);
+  });
+});
