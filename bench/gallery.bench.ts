@@ -4,77 +4,55 @@
 // size (at the top and after scrolling to the end: the grid is virtual, so it stays bounded) and the
 // cumulative layout shift. Target: first thumbnails within 1.5 s of navigation on loopback.
 import { linkSync, mkdirSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { chromium } from 'playwright-core';
-import config from '../playwright.config.ts';
-import { startSitesServer } from '../scripts/serve.ts';
-import { buildTenants } from '../scripts/build-tenants.ts';
-import { buildApp } from '../server/src/app.ts';
-import { atomically, openDatabase } from '../server/src/db.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { atomically } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';
 import { insertMedia, listMediaOfCards } from '../server/src/repositories/media.ts';
 import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
 import { newId } from '../server/src/services/ids.ts';
 import { mediaDir } from '../server/src/services/media-files.ts';
-import { seedDemo } from '../server/src/services/seed.ts';
+import { startDemoSite } from './support/demo-site.ts';
 
 const MEDIA = Number(process.env['BENCH_MEDIA'] ?? 5000);
 const RUNS = 3;
 const CARD = 'BENCH5000';
 const started = Date.now();
 
-const work = await mkdtemp(path.join(os.tmpdir(), 'bench-gallery-'));
-const dataDir = path.join(work, 'data');
-const db = openDatabase(dataDir);
-await seedDemo(db, dataDir);
-const organization = findOrganizationByWebName(db, 'demo');
-if (!organization) throw new Error('demo organization missing after seeding');
-const demoCards = ['DEMO00001', 'DEMO00002'].map((code) => findCard(db, organization.id, code)!.id);
-const sources = listMediaOfCards(db, demoCards);
-
-atomically(db, () => {
-  const card = createCard(db, { organizationId: organization.id, code: CARD });
-  const start = Date.parse('2026-01-01T08:00:00Z');
-  for (let i = 0; i < MEDIA; i++) {
-    const source = sources[i % sources.length]!;
-    const id = newId();
-    const folder = mediaDir(dataDir, id);
-    mkdirSync(folder);
-    for (const file of readdirSync(mediaDir(dataDir, source.id))) {
-      linkSync(path.join(mediaDir(dataDir, source.id), file), path.join(folder, file));
+/** One card of MEDIA rows, each folder hard-linked to one of the demo's imported photos. */
+async function seedBigCard(db: DatabaseSync, dataDir: string): Promise<void> {
+  const organization = findOrganizationByWebName(db, 'demo');
+  if (!organization) throw new Error('demo organization missing after seeding');
+  const demoCards = ['DEMO00001', 'DEMO00002'].map((code) => findCard(db, organization.id, code)!.id);
+  const sources = listMediaOfCards(db, demoCards);
+  atomically(db, () => {
+    const card = createCard(db, { organizationId: organization.id, code: CARD });
+    const start = Date.parse('2026-01-01T08:00:00Z');
+    for (let i = 0; i < MEDIA; i++) {
+      const source = sources[i % sources.length]!;
+      const id = newId();
+      const folder = mediaDir(dataDir, id);
+      mkdirSync(folder);
+      for (const file of readdirSync(mediaDir(dataDir, source.id))) {
+        linkSync(path.join(mediaDir(dataDir, source.id), file), path.join(folder, file));
+      }
+      insertMedia(db, {
+        ...source,
+        id,
+        card_id: card.id,
+        captured_at: new Date(start + i * 1000).toISOString(),
+        // A third sold at the venue, the rest on sale: both lists are long.
+        sold_at_venue: i % 3 === 0 ? 1 : 0,
+      });
     }
-    insertMedia(db, {
-      ...source,
-      id,
-      card_id: card.id,
-      captured_at: new Date(start + i * 1000).toISOString(),
-      // A third sold at the venue, the rest on sale: both lists are long.
-      sold_at_venue: i % 3 === 0 ? 1 : 0,
-    });
-  }
-});
+  });
+}
+
+const site = await startDemoSite(seedBigCard);
 const seeded = (Date.now() - started) / 1000;
-
-const app = buildApp({ db, dataDir });
-const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-const build = await buildTenants({
-  sourceUrl: apiUrl,
-  publicApiUrl: apiUrl,
-  tenant: 'demo',
-  outDir: path.join(work, 'dist'),
-  cacheDir: path.join(work, 'cache'),
-  tenantsDir: path.join(work, 'tenants'),
-  log: () => {},
-});
-if (!build.built.includes('demo')) throw new Error(`the demo site did not build: ${JSON.stringify(build.failed)}`);
-const sites = await startSitesServer({ port: 0, sitesDir: path.join(work, 'dist', 'sites') });
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: config.use?.launchOptions?.args ?? [],
-});
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 interface Figures {
   firstThumbMs: number;
@@ -107,7 +85,7 @@ async function measure(): Promise<Figures> {
       true,
     );
   });
-  await page.goto(`http://demo.localhost:${sites.port}/gallery/BE-NCH5-000`);
+  await page.goto(new URL('/gallery/BE-NCH5-000', site.url).href);
   // Every thumbnail in the viewport loaded: the time since navigation (performance.now()).
   const viewportThumbsMs = await page.waitForFunction(
     () => {
@@ -151,7 +129,7 @@ const runs: Figures[] = [];
 for (let i = 0; i < RUNS; i++) runs.push(await measure());
 const median = (pick: (f: Figures) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
 
-console.log(`media on the card:          ${MEDIA} (seeded in ${seeded.toFixed(1)} s; site built in ${build.seconds.toFixed(1)} s)`);
+console.log(`media on the card:          ${MEDIA} (seeded and site built in ${seeded.toFixed(1)} s)`);
 console.log(`first thumbnail:            ${median((f) => f.firstThumbMs).toFixed(0)} ms after navigation (median of ${RUNS}; target < 1500 ms)`);
 console.log(`viewport thumbnails loaded: ${median((f) => f.viewportThumbsMs).toFixed(0)} ms after navigation`);
 console.log(`DOM nodes:                  ${median((f) => f.nodesAtTop)} at the top, ${median((f) => f.nodesAtEnd)} after scrolling to the end (${median((f) => f.thumbsAtEnd)} thumbnails mounted)`);
@@ -159,7 +137,4 @@ console.log(`cumulative layout shift:    ${median((f) => f.cls).toFixed(4)} (tar
 console.log(`bench time:                 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 await browser.close();
-await sites.close();
-await app.close();
-db.close();
-await rm(work, { recursive: true, force: true });
+await site.close();

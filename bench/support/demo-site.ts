@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { buildTenants } from '../../scripts/build-tenants.ts';
 import { startSitesServer } from '../../scripts/serve.ts';
 import { buildApp } from '../../server/src/app.ts';
@@ -52,15 +53,5 @@ export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string
   };
 }
 
-/** The Chromium flags every browser run here needs (no network but loopback). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
-];
+/** Chromium's switches for chrome-launcher: the browser tests' own, headless. */
+export const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];

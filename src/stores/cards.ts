@@ -16,6 +16,17 @@ export function startGalleryCards(first: string): void {
 }
 
 /**
+ * A gallery opened with ?credential= shows the media of every card of that credential, the
+ * card in the address first. A failed look-up leaves just that card, which still shows.
+ */
+export async function addCredentialCards(organizationId: number, credential: string): Promise<void> {
+  const cards = await api.getCredentialCards(organizationId, credential).catch(() => []);
+  const current = $galleryCards.get();
+  const more = cards.map((card) => card.code).filter((code) => !current.includes(code));
+  if (more.length) $galleryCards.set([...current, ...more]);
+}
+
+/**
  * Adds a card after asking the API that it opens; answers false (with the error in $cardCheck)
  * otherwise. A code under 9 characters is refused without asking (section 5).
  */

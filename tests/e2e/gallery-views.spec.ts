@@ -97,6 +97,16 @@ test('?credential= is kept on the way back home', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/?credential=DEMOCRED');
 });
 
+test('?credential= shows the media of every card of the credential', async ({ page }) => {
+  await openGallery(page, 'credencial', '/gallery/CR-EDEN-001');
+  await expect(list(page, 'Photos to buy (2)').getByRole('img')).toHaveCount(2);
+
+  const request = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST' && r.postData()?.includes('CREDEN000') === true);
+  await openGallery(page, 'credencial', '/gallery/CR-EDEN-001?credential=CRED-ANA');
+  expect((await request).postDataJSON()).toEqual({ cards: ['CREDEN001', 'CREDEN000'] });
+  await expect(list(page, 'Photos to buy (3)').getByRole('img')).toHaveCount(3);
+});
+
 test('two-factor: the gallery sends the access code the home kept for the session', async ({ page }) => {
   await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
   await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please refresh the page and try again.');

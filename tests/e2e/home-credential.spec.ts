@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openHome, upsertCustomer } from './home-support.ts';
+import { openHome } from './home-support.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
-test.beforeAll(async () => {
-  await upsertCustomer({ organization: 'credencial', name: 'Ana', external_id: 'CRED-ANA', password: 'ana12345' }, ['CR-EDEN-001']);
-  await upsertCustomer({ organization: 'credencial', name: 'Bruno', external_id: 'CRED-VAZIO' });
-});
 
 const credentialInput = (page: Page) => page.getByLabel(/^(Número da credencial|Credential number)$/);
 

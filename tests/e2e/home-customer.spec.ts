@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openHome, recordApiCalls, upsertCustomer } from './home-support.ts';
+import { openHome, recordApiCalls } from './home-support.ts';
 import { site, useLocale } from './support/sites.ts';
 
-test.beforeAll(async () => {
-  // corrida searches by name and cpf, the cpf typed like a password (cpf_as_password).
-  await upsertCustomer({ organization: 'corrida', name: 'Joana', lastname: 'Lima', cpf: '529.982.247-25' }, ['CO-RRID-001']);
-});
+// corrida searches by name and cpf, the cpf typed like a password (cpf_as_password); its customer
+// Joana comes from tests/fixtures/customers/home.json.
 
 const submit = (page: Page) => page.getByRole('button', { name: /^(Buscar|Search)$/ });
 

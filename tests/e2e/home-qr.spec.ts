@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { openHome, upsertCustomer } from './home-support.ts';
+import { openHome } from './home-support.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
 const CREDENTIAL = 'CRED-ANA';
@@ -48,10 +48,6 @@ test.use({
 });
 
 test.afterAll(() => rmSync(video, { force: true }));
-
-test.beforeAll(async () => {
-  await upsertCustomer({ organization: 'credencial', name: 'Ana', external_id: CREDENTIAL, password: 'ana12345' }, ['CR-EDEN-001']);
-});
 
 for (const [locale, open, hint] of [
   ['pt', 'Abrir câmera', 'Segure o QR code dentro da área de leitura.'],

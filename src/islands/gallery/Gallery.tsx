@@ -6,7 +6,7 @@ import { readCardSecret } from '../../lib/card-secret.ts';
 import { galleryErrorMessage } from '../../lib/error-messages.ts';
 import { canBuy, ownedMedia } from '../../lib/gallery.ts';
 import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
-import { $galleryCards, startGalleryCards } from '../../stores/cards.ts';
+import { $galleryCards, addCredentialCards, startGalleryCards } from '../../stores/cards.ts';
 import { leaveGallery } from '../../stores/gallery.ts';
 import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
 import { openViewer } from '../../stores/viewer.ts';
@@ -105,6 +105,7 @@ export default function Gallery({ organization }: Props) {
     const found = readAddress();
     setAddress(found);
     if (found.code) startGalleryCards(found.code);
+    if (found.code && found.credential) void addCredentialCards(organization.id, found.credential);
     if (found.send && organization.canSendPhoto) setSendOpen(true);
     window.addEventListener('pagehide', leaveGallery);
     return () => {
@@ -112,7 +113,7 @@ export default function Gallery({ organization }: Props) {
       // Leaving the gallery clears media, card, order and payment state (section 4).
       leaveGallery();
     };
-  }, [organization.canSendPhoto]);
+  }, [organization.id, organization.canSendPhoto]);
 
   // The media of every card in the gallery (the multi-card call), again whenever cards change.
   const cardsKey = cards.join(',');

@@ -2,9 +2,11 @@
 // the real admin command line before the build:
 // - every tests/fixtures/organizations/*.json is upserted (`org:upsert`);
 // - every tests/fixtures/cards/*.json, a list of { org, card, samples, sold?, extra?, secret? },
-//   is imported (`media:import`) from copies of face-api's sample photos (`samples: [1, 2]`).
+//   is imported (`media:import`) from copies of face-api's sample photos (`samples: [1, 2]`);
+// - every tests/fixtures/customers/*.json, a list of { customer, cards }, is upserted
+//   (`customer:upsert`) and linked to those cards.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configOrExit, startProduct, stopOnSignals } from '../../../scripts/start.ts';
@@ -22,6 +24,11 @@ interface FixtureCard {
   sold?: boolean;
   extra?: boolean;
   secret?: string;
+}
+
+interface FixtureCustomer {
+  customer: Record<string, string>;
+  cards: string[];
 }
 
 function provider(...args: string[]): void {
@@ -46,6 +53,14 @@ async function loadFixtures(): Promise<void> {
         ...(card.secret ? ['--secret', card.secret] : []),
         folder,
       );
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  for (const file of jsonFiles('customers')) {
+    for (const { customer, cards } of JSON.parse(readFileSync(path.join(fixtures, 'customers', file), 'utf8')) as FixtureCustomer[]) {
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'fixture-customer-'));
+      writeFileSync(path.join(folder, 'customer.json'), JSON.stringify(customer));
+      provider('customer:upsert', path.join(folder, 'customer.json'), ...cards.flatMap((card) => ['--card', card]));
       rmSync(folder, { recursive: true, force: true });
     }
   }
