@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Catalogues } from '../i18n/index.ts';
 import { I18nProvider, useTranslate } from '../i18n/I18nProvider.tsx';
 import type { Organization } from '../tenant/organization.ts';
 import CardForm from './home/CardForm.tsx';
 import CredentialPanel from './home/CredentialPanel.tsx';
-import CustomerForm from './home/CustomerForm.tsx';
 import HomeActions, { type HomeView } from './home/HomeActions.tsx';
 import HomeErrorModal from './home/HomeErrorModal.tsx';
 import HomeFooter from './home/HomeFooter.tsx';
@@ -13,6 +12,10 @@ import PrivacyBanner from './home/PrivacyBanner.tsx';
 import QrScannerModal from './home/QrScannerModal.tsx';
 import LanguageFlags from './shared/LanguageFlags.tsx';
 import './home/home.css';
+
+// The customer form brings react-hook-form, yup and input masks: fetched only when it shows, so
+// visitors with a card code download none of it.
+const CustomerForm = lazy(() => import('./home/CustomerForm.tsx'));
 
 interface Props {
   organization: Organization;
@@ -57,7 +60,11 @@ function Home({ organization }: { organization: Organization }) {
         <h1>{t('home.title')}</h1>
         <div ref={forms}>
           {view === 'card' && <CardForm organization={organization} onCodeChange={setCardCode} />}
-          {view === 'customer' && <CustomerForm organization={organization} />}
+          {view === 'customer' && (
+            <Suspense fallback={<p role="status">{t('home.loading')}</p>}>
+              <CustomerForm organization={organization} />
+            </Suspense>
+          )}
           {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={() => setScanning(true)} />}
         </div>
         <p className="hint">{t('home.availability')}</p>

@@ -55,9 +55,17 @@ for (const [locale, open, hint] of [
 ] as const) {
   test(`${locale}: scanning the credential QR code opens its gallery with ?credential=`, async ({ page }) => {
     await useLocale(page, locale);
+    // The fake camera is read at once: hold the look-up until the instructions have been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await openHome(page, site('credencial'));
     await page.getByRole('button', { name: open }).click();
     await expect(page.getByRole('dialog')).toContainText(hint);
+    release();
     await expect(page).toHaveURL(/\/gallery\/CR-EDEN-001\?credential=CRED-ANA$/, { timeout: 20_000 });
   });
 }
