@@ -21,8 +21,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
 ];
-/** The run's data folder. */
-const dataDir = path.join(work, 'data');
+/** The run's data folder (tests that add data at run time give it to the admin CLI). */
+export const E2E_DATA_DIR = path.join(work, 'data');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -49,7 +49,7 @@ export default defineConfig({
     env: {
       API_PORT: String(API_PORT),
       SITES_PORT: String(SITES_PORT),
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       E2E_WORK_DIR: work,
       ASTRO_TELEMETRY_DISABLED: '1',
       // The built sites report to a collector the analytics test intercepts.

@@ -38,6 +38,9 @@ test('a sold card shows its bought photos with clean thumbnails and the download
   const tip = page.getByRole('button', { name: 'About downloads without a watermark' });
   await tip.focus();
   await expect(page.getByRole('tooltip')).toHaveText('Photos you bought download and share without a watermark.');
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await tip.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });

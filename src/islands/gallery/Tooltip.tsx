@@ -1,11 +1,25 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
-/** A small "i" button whose text shows on hover and keyboard focus (and is its description). */
+/**
+ * A small "i" button whose text shows on hover and keyboard focus (and is its description).
+ * Escape hides it until the pointer or focus leaves (WCAG 1.4.13: dismissible).
+ */
 export default function Tooltip({ label, text }: { label: string; text: string }) {
   const id = useId();
+  const [dismissed, setDismissed] = useState(false);
+  const reset = () => setDismissed(false);
   return (
-    <span className="tip">
-      <button type="button" className="tip-button" aria-label={label} aria-describedby={id}>
+    <span className={dismissed ? 'tip tip-dismissed' : 'tip'} onMouseLeave={reset}>
+      <button
+        type="button"
+        className="tip-button"
+        aria-label={label}
+        aria-describedby={id}
+        onBlur={reset}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setDismissed(true);
+        }}
+      >
         i
       </button>
       <span role="tooltip" id={id} className="tip-text">
