@@ -1,18 +1,21 @@
 import type { Catalogues } from '../i18n/index.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import type { Branding } from '../tenant/branding.ts';
 import type { Organization } from '../tenant/organization.ts';
 import Gallery from './gallery/Gallery.tsx';
 
 interface Props {
   organization: Organization;
   catalogues: Catalogues;
+  /** The tenant's banner files per locale (tenants/<webName>/branding/banner-<locale>.*). */
+  banners: Branding['banner'];
 }
 
 /** The gallery page of the card in the address (the header with the language dropdown is inside). */
-export default function GalleryPage({ organization, catalogues }: Props) {
+export default function GalleryPage({ organization, catalogues, banners }: Props) {
   return (
     <I18nProvider catalogues={catalogues}>
-      <Gallery organization={organization} />
+      <Gallery organization={organization} banners={banners} />
     </I18nProvider>
   );
 }

@@ -26,3 +26,16 @@ export function brandingFrom(found: Array<{ stem: (typeof BRANDING_FILES)[number
   }
   return branding;
 }
+
+/**
+ * The gallery banner: SITE_BANNER's URL when the organization set one, else the tenant's banner
+ * file for the locale (pt when that locale has none); always at SITE_BANNER's height.
+ */
+export function bannerFor(
+  siteBanner: { url: string | null; height: number },
+  files: Branding['banner'],
+  locale: Locale,
+): { src: string; height: number } | null {
+  const src = siteBanner.url ?? files?.[locale] ?? files?.pt;
+  return src ? { src, height: siteBanner.height } : null;
+}

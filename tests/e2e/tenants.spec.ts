@@ -25,6 +25,19 @@ test.describe('each organization gets its own branded site', () => {
     await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', '/favicon.svg');
   });
 
+  test('the gallery banner is the tenant file for the language, at the SITE_BANNER height', async ({ page }) => {
+    await page.goto(site('parque', '/gallery/AB-CDEF-123'));
+    const banner = page.locator('img.gallery-banner');
+    await expect(banner).toHaveAttribute('src', '/branding/banner-pt.svg');
+    await expect(banner).toHaveCSS('height', '120px');
+    await useLocale(page, 'en');
+    await page.reload();
+    await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', '/branding/banner-en.svg');
+    await page.goto(site('corrida', '/gallery/AB-CDEF-123'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('img.gallery-banner')).toHaveCount(0);
+  });
+
   test('per-tenant messages override the base catalogue, per locale', async ({ page }) => {
     await page.goto(site('parque'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Encontre suas fotos do parque');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
+import { bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';
 import { wireOrganization } from '../factories/organization.ts';
 
@@ -29,5 +30,19 @@ describe('the organization schema', () => {
   it('titles pages with the capitalised name, plus " - Galeria" on the gallery', () => {
     expect(pageTitle({ name: 'parque' })).toBe('Parque');
     expect(pageTitle({ name: 'parque' }, true)).toBe('Parque - Galeria');
+  });
+});
+
+describe('the gallery banner', () => {
+  const files = { pt: '/branding/banner-pt.svg', en: '/branding/banner-en.svg' };
+  it("takes SITE_BANNER's URL first, at its height", () => {
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, files, 'en')).toEqual({ src: 'https://cdn.test/b.png', height: 120 });
+  });
+  it("else the tenant's file for the locale, pt when the locale has none", () => {
+    expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ src: '/branding/banner-en.svg', height: 80 });
+    expect(bannerFor({ url: null, height: 80 }, files, 'es')).toEqual({ src: '/branding/banner-pt.svg', height: 80 });
+  });
+  it('shows none without either', () => {
+    expect(bannerFor({ url: null, height: 80 }, undefined, 'pt')).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import { $galleryCards, addCredentialCards, startGalleryCards } from '../../stor
 import { leaveGallery } from '../../stores/gallery.ts';
 import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
 import { openViewer } from '../../stores/viewer.ts';
+import { $locale } from '../../stores/locale.ts';
+import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
 import CardsModal from './CardsModal.tsx';
@@ -23,6 +25,7 @@ import './gallery.css';
 
 interface Props {
   organization: Organization;
+  banners: Branding['banner'];
 }
 
 /** What the address says: the card (path), the credential and whether to open send photos. */
@@ -89,11 +92,12 @@ function Lists({ organization, onReload }: { organization: Organization; onReloa
 }
 
 /** The gallery of the card in the address (section 2), with its viewer, ZIP, cards and send photos. */
-export default function Gallery({ organization }: Props) {
+export default function Gallery({ organization, banners }: Props) {
   const t = useTranslate();
   const media = useStore($media);
   const counts = useStore($mediaCounts);
   const cards = useStore($galleryCards);
+  const locale = useStore($locale);
   // The address only the browser knows: undefined until mounted.
   const [address, setAddress] = useState<Address | undefined>(undefined);
   const [sendOpen, setSendOpen] = useState(false);
@@ -123,6 +127,7 @@ export default function Gallery({ organization }: Props) {
 
   const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
   const buy = canBuy(organization);
+  const banner = bannerFor(organization.banner, banners, locale);
   const code = address?.code ?? null;
   const back = address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
 
@@ -155,14 +160,7 @@ export default function Gallery({ organization }: Props) {
         onSendPhotos={() => setSendOpen(true)}
         onManageCards={() => setCardsOpen(true)}
       />
-      {organization.banner.url && (
-        <img
-          className="gallery-banner"
-          src={organization.banner.url}
-          alt=""
-          style={{ height: organization.banner.height }}
-        />
-      )}
+      {banner && <img className="gallery-banner" src={banner.src} alt="" style={{ height: banner.height }} />}
       <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
       <div className="gallery-layout">
         <div className="gallery-main">
