@@ -14,7 +14,8 @@ import { importableFiles, importFiles } from './services/folder-import.ts';
 import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
-import { paymentConfirm, productsSet, SHOP_USAGE, ShopCliError } from './shop-cli.ts';
+import { readJsonFile, UsageError } from './cli-input.ts';
+import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
 
@@ -39,22 +40,11 @@ ${SHOP_USAGE}
   --help
       This text.`;
 
-/** A failure the operator caused; printed without a stack trace. */
-class UsageError extends Error {}
-
 
 async function orgUpsert(db: DatabaseSync, args: string[]): Promise<string> {
   const [file, ...extra] = args;
   if (!file || extra.length) throw new UsageError('org:upsert takes exactly one JSON file');
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read ${file}`);
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const json = await readJsonFile(file);
   const result = parseOrganizationInput(json);
   if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
   return String(upsertOrganization(db, result.organization));
@@ -116,15 +106,7 @@ async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string>
   }
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length) throw new UsageError('customer:upsert takes exactly one JSON file (and --card <code> options)');
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read ${file}`);
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const json = await readJsonFile(file);
   const result = parseCustomerInput(json);
   const problems = result.ok ? [] : [...result.problems];
   const organization = result.ok ? findOrganizationByWebName(db, result.customer.organization) : undefined;
@@ -191,8 +173,7 @@ if (import.meta.main) {
     const expected =
       error instanceof UsageError ||
       error instanceof ConfigError ||
-      error instanceof MediaImportError ||
-      error instanceof ShopCliError;
+      error instanceof MediaImportError;
     console.error(expected ? `Error: ${error.message}` : error);
     process.exitCode = 1;
   }

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import { readJsonFile, UsageError } from './cli-input.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { loadPixConfig } from './config.ts';
@@ -19,44 +19,33 @@ export const SHOP_USAGE = `  products:set --org <webName> <file.json>
   payment:confirm <orderId>
       Sandbox only: settles the order's pending PIX charge, as the PSP's webhook would.`;
 
-/** A failure the operator caused; printed without a stack trace. */
-export class ShopCliError extends Error {}
-
 export async function productsSet(db: DatabaseSync, args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { org: { type: 'string' } } });
   } catch (error) {
-    throw new ShopCliError(`products:set: ${(error as Error).message}`);
+    throw new UsageError(`products:set: ${(error as Error).message}`);
   }
   const [file, ...rest] = parsed.positionals;
-  if (!parsed.values.org || !file || rest.length) throw new ShopCliError('products:set needs --org <webName> and one JSON file');
+  if (!parsed.values.org || !file || rest.length) throw new UsageError('products:set needs --org <webName> and one JSON file');
   const organization = findOrganizationByWebName(db, parsed.values.org);
-  if (!organization) throw new ShopCliError(`unknown organization "${parsed.values.org}"`);
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new ShopCliError(`cannot read ${file}`);
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ShopCliError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  if (!organization) throw new UsageError(`unknown organization "${parsed.values.org}"`);
+  const json = await readJsonFile(file);
   const result = parseProductsInput(json);
-  if (!result.ok) throw new ShopCliError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
+  if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
   const ids = setProducts(db, organization.id, result.products);
   return `Set ${ids.length} products for ${organization.web_name} (ids ${ids.join(', ')})`;
 }
 
 export async function paymentConfirm(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
   const [orderId, ...rest] = args;
-  if (!orderId || rest.length) throw new ShopCliError('payment:confirm takes exactly one order id');
+  if (!orderId || rest.length) throw new UsageError('payment:confirm takes exactly one order id');
   const gateway = createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env) });
   try {
     const answer = await confirmPixPayment({ db, gateway }, orderId);
     return `Order ${orderId}: payment ${answer.status}`;
   } catch (error) {
-    if (error instanceof ApiError) throw new ShopCliError(`order ${orderId}: ${error.code}`);
+    if (error instanceof ApiError) throw new UsageError(`order ${orderId}: ${error.code}`);
     throw error;
   }
 }
