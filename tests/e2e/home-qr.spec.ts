@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
@@ -49,19 +49,27 @@ test.use({
 
 test.afterAll(() => rmSync(video, { force: true }));
 
+/**
+ * The fake camera is read at once: the look-up of what the scanner reads waits until the test
+ * calls the answered release, so the instructions can be checked first.
+ */
+async function holdCredentialLookup(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 for (const [locale, open, hint] of [
   ['pt', 'Abrir câmera', 'Segure o QR code dentro da área de leitura.'],
   ['en', 'Open camera', 'Hold the QR code inside the scan area.'],
 ] as const) {
   test(`${locale}: scanning the credential QR code opens its gallery with ?credential=`, async ({ page }) => {
     await useLocale(page, locale);
-    // The fake camera is read at once: hold the look-up until the instructions have been seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCredentialLookup(page);
     await openHome(page, site('credencial'));
     await page.getByRole('button', { name: open }).click();
     await expect(page.getByRole('dialog')).toContainText(hint);
@@ -72,13 +80,7 @@ for (const [locale, open, hint] of [
 
 test('from the card form: the scan button opens the same scanner, which passes axe', async ({ page }) => {
   await useLocale(page, 'en');
-  // Hold the scanner on the instructions: the lookup of what it reads waits for this test.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCredentialLookup(page);
   await openHome(page, site('credencial'));
   await page.getByRole('button', { name: 'I have a card code' }).click();
   await page.getByRole('button', { name: 'Scan a QR code' }).click();

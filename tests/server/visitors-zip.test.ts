@@ -6,7 +6,8 @@ import { findCard } from '../../server/src/repositories/cards.ts';
 import { importMedias } from '../../server/src/services/media-import.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
-import { count, sha256, unzip } from './visitor-helpers.ts';
+import { unzip } from '../support/zip.ts';
+import { count, sha256 } from './visitor-helpers.ts';
 
 let api: TestApi;
 let orgId: number;

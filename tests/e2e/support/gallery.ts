@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import yauzl from 'yauzl';
+import { unzip } from '../../support/zip.ts';
 import { demoSamplePath } from '../../../server/src/services/seed.ts';
 import { site } from './sites.ts';
 
@@ -21,26 +21,6 @@ export const list = (page: Page, name: string | RegExp) => page.getByRole('regio
 
 /** Every entry of a ZIP file as name and sha256 of its bytes. */
 export async function zipEntries(file: string): Promise<Record<string, string>> {
-  const buffer = readFileSync(file);
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const found: Record<string, string> = {};
-      zip.on('error', reject);
-      zip.on('end', () => resolve(found));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            found[entry.fileName] = sha256(Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
+  const entries = await unzip(readFileSync(file));
+  return Object.fromEntries(entries.map((entry) => [entry.name, sha256(entry.data)]));
 }
