@@ -2,14 +2,14 @@
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and splits the output into self-contained folders under dist/sites/<webName>/.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/index.ts';
-import type { WireOrganizationList } from '../src/lib/api/wire.ts';
+import type { WireBrandingList, WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
-import { BRANDING_EXTENSIONS, BRANDING_FILES, brandingFrom, type Branding } from '../src/tenant/branding.ts';
+import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';
 import { tenantCatalogues } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
@@ -101,19 +101,49 @@ async function loadOrganization(
   }
 }
 
-async function tenantBranding(tenantsDir: string, webName: string): Promise<{ branding: Branding; files: string[] }> {
-  const dir = path.join(tenantsDir, webName, 'branding');
-  let present: string[];
-  try {
-    present = await readdir(dir);
-  } catch {
-    return { branding: {}, files: [] };
-  }
+/** The branding files of a folder, the first of each stem; null when it holds none. */
+async function brandingIn(dir: string): Promise<{ branding: Branding; files: string[] } | null> {
+  const present = (await readdir(dir).catch(() => [] as string[])).sort();
   const found = BRANDING_FILES.flatMap((stem) => {
-    const file = present.find((name) => BRANDING_EXTENSIONS.some((ext) => name === `${stem}${ext}`));
+    const file = present.find((name) => brandingStem(name) === stem);
     return file ? [{ stem, file }] : [];
   });
-  return { branding: brandingFrom(found), files: found.map((f) => path.join(dir, f.file)) };
+  return found.length ? { branding: brandingFrom(found), files: found.map((f) => path.join(dir, f.file)) } : null;
+}
+
+/**
+ * A tenant's branding: tenants/<webName>/branding/ when present (local runs), else the files the
+ * API stores, downloaded whole into the build cache, which keeps the last ones for when the API
+ * cannot answer.
+ */
+async function tenantBranding(
+  tenantsDir: string,
+  cacheDir: string,
+  sourceUrl: string,
+  webName: string,
+): Promise<{ branding: Branding; files: string[] }> {
+  const local = await brandingIn(path.join(tenantsDir, webName, 'branding'));
+  if (local) return local;
+  const cached = path.join(cacheDir, 'branding', webName);
+  const fresh = `${cached}.new`;
+  try {
+    const { files } = (await getJson(`${sourceUrl}/api/v1/branding/${encodeURIComponent(webName)}`)) as WireBrandingList;
+    await rm(fresh, { recursive: true, force: true });
+    await mkdir(fresh, { recursive: true });
+    for (const name of files.filter((file) => brandingStem(file) !== null)) {
+      const response = await fetch(`${sourceUrl}/api/v1/branding/${encodeURIComponent(webName)}/${encodeURIComponent(name)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`branding file ${name} answered ${response.status}`);
+      await writeFile(path.join(fresh, name), Buffer.from(await response.arrayBuffer()));
+    }
+    await rm(cached, { recursive: true, force: true });
+    await rename(fresh, cached);
+  } catch {
+    // The API could not give the branding: the files it gave last time, if any, still apply.
+    await rm(fresh, { recursive: true, force: true });
+  }
+  return (await brandingIn(cached)) ?? { branding: {}, files: [] };
 }
 
 /** Copies Astro's output for one tenant plus the files all tenants share into its own folder. */
@@ -171,7 +201,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], seconds: 0, astroPeakMiB: 0 };
   for (const [index, webName] of names.entries()) {
     const progress = `[${index + 1}/${names.length}]`;
-    const { branding, files } = await tenantBranding(tenantsDir, webName);
+    const { branding, files } = await tenantBranding(tenantsDir, cacheDir, options.sourceUrl, webName);
     brandingFiles.set(webName, files);
     let organization: Organization | null = null;
     try {

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerErrorHandling } from './errors.ts';
+import { brandingRoutes } from './routes/branding.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -41,6 +42,7 @@ export function buildApp({
   const deps: AppDeps = { db, dataDir };
   healthRoutes(app);
   organizationRoutes(app, deps);
+  brandingRoutes(app, deps);
   cardRoutes(app, deps);
   downloadRoutes(app, deps);
   visitorRoutes(app, deps);

@@ -15,6 +15,7 @@ import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
 import { readJsonFile, UsageError } from './cli-input.ts';
+import { setBranding } from './services/branding.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
@@ -35,6 +36,10 @@ Usage: npm run provider -- <command>
       {organization, name, lastname, external_id, cpf, email, phone, password} and links the
       given existing cards to them. Every wrong field is named; nothing is written then.
 ${SHOP_USAGE}
+  branding:set --org <webName> <folder>
+      Replaces the organization's branding with the files of <folder> named logo, banner-pt,
+      banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
+      .ico, 2 MiB each); the site build copies them into the organization's site.
   list
       Organizations with their cards (media counts) and orders (status, total).
   --help
@@ -126,6 +131,23 @@ async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string>
   return `Customer ${id} saved in ${organization.web_name}${cards.length ? `, linked to ${cards.map((card) => formatCardCode(card?.code ?? '')).join(', ')}` : ''}`;
 }
 
+async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { org: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`branding:set: ${(error as Error).message}`);
+  }
+  const [folder, ...rest] = parsed.positionals;
+  if (!parsed.values.org || !folder || rest.length) throw new UsageError('branding:set needs --org <webName> and one folder');
+  const organization = findOrganizationByWebName(db, parsed.values.org);
+  if (!organization) throw new UsageError(`unknown organization "${parsed.values.org}"`);
+  const names = await setBranding(dataDir, organization.web_name, folder).catch((error: unknown) => {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  });
+  return `Branding of ${organization.web_name}: ${names.join(', ')}`;
+}
+
 const ORDER_STATUS = ['open', 'paid', 'canceled'];
 
 function list(db: DatabaseSync): string {
@@ -144,7 +166,7 @@ function list(db: DatabaseSync): string {
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'list'];
+const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'list'];
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
@@ -159,6 +181,7 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
+    if (command === 'branding:set') return await brandingSet(db, dataDir, args);
     return list(db);
   } finally {
     db.close();

@@ -39,3 +39,14 @@ export function bannerFor(
   const src = siteBanner.url ?? files?.[locale] ?? files?.pt;
   return src ? { src, height: siteBanner.height } : null;
 }
+
+export type BrandingStem = (typeof BRANDING_FILES)[number];
+
+/** The stem of a valid branding file name (`logo.svg` is `logo`), or null for any other name. */
+export function brandingStem(fileName: string): BrandingStem | null {
+  const dot = fileName.lastIndexOf('.');
+  const stem = fileName.slice(0, dot);
+  const extension = fileName.slice(dot).toLowerCase();
+  const known = (BRANDING_FILES as readonly string[]).includes(stem) && (BRANDING_EXTENSIONS as readonly string[]).includes(extension);
+  return dot > 0 && known ? (stem as BrandingStem) : null;
+}

@@ -8,6 +8,7 @@ import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts'
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { setBranding } from '../../server/src/services/branding.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 
 // Real builds against the real API: each Astro build takes a few seconds.
@@ -23,6 +24,11 @@ beforeAll(async () => {
   db = openDatabase(path.join(work, 'data'));
   upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'alpha' });
   upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'beta', name: 'Beta' });
+  // alpha's logo lives in the API's storage, not in a tenants folder.
+  const logo = path.join(work, 'alpha-branding');
+  await mkdir(logo, { recursive: true });
+  await writeFile(path.join(logo, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await setBranding(path.join(work, 'data'), 'alpha', logo);
   // beta's overrides are broken; gamma has a folder but the API does not know it.
   await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
   await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'en.json'), '{"no.such.key": "x"}');
@@ -60,6 +66,9 @@ describe('the tenant build', () => {
     expect(await readdir(path.join(work, 'dist', 'sites', 'alpha', '_astro'))).not.toEqual([]);
     expect(await page('alpha', '_redirects')).toContain('/* / 302');
     expect(await page('alpha', '_headers')).toContain('immutable');
+    // Branding from the API's storage lands in the site.
+    expect(await page('alpha', 'branding/logo.svg')).toContain('<svg');
+    expect(await page('alpha')).toContain('src="/branding/logo.svg"');
   }, 120_000);
 
   it('keeps the last good snapshot when the API cannot answer', async () => {
@@ -67,6 +76,7 @@ describe('the tenant build', () => {
     const summary = await buildTenants({ ...options, tenant: 'alpha' });
     expect(summary.fromSnapshot).toEqual(['alpha']);
     expect(await page('alpha')).toContain('<title>Alpha</title>');
+    expect(await page('alpha')).toContain('src="/branding/logo.svg"');
   }, 120_000);
 
   it('bundles error reporting only when a DSN is configured, sampling 10% of traces', async () => {

@@ -322,3 +322,9 @@ export interface WireDeleteAnswer {
   error: false;
   message: string;
 }
+
+/** The branding files the API stores for an organization (names like `logo.svg`). */
+export interface WireBrandingList {
+  error: false;
+  files: string[];
+}

@@ -1,0 +1,41 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { WireBrandingList } from '../../../src/lib/api/wire.ts';
+import type { AppDeps } from '../app.ts';
+import { ApiError } from '../errors.ts';
+import { findOrganizationByWebName } from '../repositories/organizations.ts';
+import { brandingFile, listBranding } from '../services/branding.ts';
+
+const TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+/** The organizations' branding files, which the site build copies into each site. */
+export function brandingRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
+  const webNameOf = (raw: string) => {
+    const organization = findOrganizationByWebName(db, raw);
+    if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+    return organization.web_name;
+  };
+
+  app.get<{ Params: { webName: string } }>(
+    '/api/v1/branding/:webName',
+    async (request): Promise<WireBrandingList> => ({ error: false, files: await listBranding(dataDir, webNameOf(request.params.webName)) }),
+  );
+
+  app.get<{ Params: { webName: string; file: string } }>('/api/v1/branding/:webName/:file', async (request, reply) => {
+    // Only a stored branding name ever becomes a path: no traversal.
+    const file = await brandingFile(dataDir, webNameOf(request.params.webName), request.params.file);
+    if (!file) throw new ApiError(404, 'NOT_FOUND');
+    return reply
+      .header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=300')
+      .send(createReadStream(file));
+  });
+}
