@@ -6,26 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
+import { contentTypeOf } from '../src/lib/content-types.ts';
 import { routeSitePath, tenantFromHost } from '../src/lib/site-routing.ts';
 import { SITES_DIR } from './build-tenants.ts';
 
 /** On localhost without a sub-domain the demo organization answers (section 1: a fixed default). */
 export const DEFAULT_TENANT = 'demo';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 function isFile(file: string): boolean {
   try {
@@ -62,7 +48,7 @@ export function startSitesServer(options: { port: number; host?: string; sitesDi
     }
     const file = path.join(site, route.file);
     const hashed = route.file.startsWith('_astro/');
-    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
     // Compress text as any CDN would, so what the benches measure is what visitors get.
     const gzip = /text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding']));
     response.writeHead(200, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contentTypeOf } from '../../src/lib/content-types.ts';
 import { cardCodeFromGalleryPath, galleryPath } from '../../src/lib/routes.ts';
 import { redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
 
@@ -50,5 +51,14 @@ describe('site routing rules (section 2)', () => {
     expect(tenantFromHost('localhost:4321', 'demo')).toBe('demo');
     expect(tenantFromHost('127.0.0.1:4321', 'demo')).toBe('demo');
     expect(tenantFromHost(undefined, 'demo')).toBe('demo');
+  });
+});
+
+describe('content types', () => {
+  it('names the type of every static file the product serves', () => {
+    expect(contentTypeOf('/x/index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeOf('_astro/app.1234.js')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeOf('LOGO.SVG')).toBe('image/svg+xml');
+    expect(contentTypeOf('_redirects')).toBe('application/octet-stream');
   });
 });

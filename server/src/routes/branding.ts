@@ -1,20 +1,11 @@
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WireBrandingList } from '../../../src/lib/api/wire.ts';
+import { contentTypeOf } from '../../../src/lib/content-types.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationByWebName } from '../repositories/organizations.ts';
 import { brandingFile, listBranding } from '../services/branding.ts';
-
-const TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-};
 
 /** The organizations' branding files, which the site build copies into each site. */
 export function brandingRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
@@ -34,7 +25,7 @@ export function brandingRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): 
     const file = await brandingFile(dataDir, webNameOf(request.params.webName), request.params.file);
     if (!file) throw new ApiError(404, 'NOT_FOUND');
     return reply
-      .header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
+      .header('content-type', contentTypeOf(file))
       .header('cache-control', 'public, max-age=300')
       .send(createReadStream(file));
   });
