@@ -1,22 +1,11 @@
 import { isValidCep, isValidCpf, isValidEmail } from '@brazilian-utils/brazilian-utils';
-import type { DocumentType, WireAddress } from '../../../src/lib/api/wire.ts';
+import type { DocumentType, WireAddress, WireCustomer } from '../../../src/lib/api/wire.ts';
 
 // The shop checkout's customer and address forms (spec section 5), checked on the server too.
 // Every wrong field is named at once; unknown fields are ignored.
 
-export interface StoredCustomer {
-  name: string | null;
-  lastname: string | null;
-  email: string;
-  document_type: DocumentType;
-  document: string;
-  cpf: string | null;
-  passport: string | null;
-  other: string | null;
-  country: string;
-  phone: string;
-  accepted_terms: true;
-}
+/** What the order keeps of its customer: the wire customer without the address list. */
+export type StoredCustomer = Omit<WireCustomer, 'addresses'>;
 
 type Json = Record<string, unknown>;
 export type InputResult<T> = { ok: true; value: T } | { ok: false; problems: string[] };
