@@ -1,4 +1,4 @@
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
 // splits the output into one self-contained folder per tenant under dist/sites/.
 export default defineConfig({
   integrations: [
-    react(),
+    // The islands are written against React's API and run on preact/compat (about 4 KB): React
+    // 19's own client (65 KB gzipped) alone would exceed the home's 60 KB script budget.
+    preact({ compat: true }),
     ...(sentryDsn
       ? [sentry({ clientInitPath: 'sentry.client.config.ts', enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
       : []),
@@ -19,5 +21,10 @@ export default defineConfig({
   outDir: './dist/astro',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) } },
+  vite: {
+    define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) },
+    // Libraries written for React must be bundled at prerender time too, so that their `react`
+    // imports resolve to preact/compat like the islands' own: a new one joins this list.
+    resolve: { noExternal: [/^react(-dom)?(\/|$)/, '@nanostores/react', '@tanstack/react-virtual', 'react-hook-form', '@hookform/resolvers'] },
+  },
 });

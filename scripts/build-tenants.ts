@@ -6,7 +6,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
-import { baseCatalogues } from '../src/i18n/index.ts';
+import { baseCatalogues } from '../src/i18n/catalogues.ts';
 import type { WireBrandingList, WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';

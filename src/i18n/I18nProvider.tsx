@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { $locale } from '../stores/locale.ts';
-import { baseCatalogues, format, type Catalogues, type Locale, type MessageKey } from './index.ts';
+import { $locale, restoreStoredLocale } from '../stores/locale.ts';
+import { format, type Catalogues, type Locale, type MessageKey } from './index.ts';
 
-const CataloguesContext = createContext<Catalogues>(baseCatalogues);
+const CataloguesContext = createContext<Catalogues | null>(null);
 
 /**
  * Gives an island its tenant's catalogues. Pages render in pt; a head script hides the page while
@@ -11,6 +11,7 @@ const CataloguesContext = createContext<Catalogues>(baseCatalogues);
  */
 export function I18nProvider({ catalogues, children }: { catalogues: Catalogues; children: ReactNode }) {
   const locale = useStore($locale);
+  useEffect(restoreStoredLocale, []);
   useEffect(() => {
     const root = document.documentElement;
     if (root.lang === locale) delete root.dataset['localePending'];
@@ -24,5 +25,6 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 export function useTranslate(): Translate {
   const locale: Locale = useStore($locale);
   const catalogues = useContext(CataloguesContext);
+  if (!catalogues) throw new Error('useTranslate is used outside an I18nProvider');
   return (key, params) => format(catalogues[locale][key], params);
 }

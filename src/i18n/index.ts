@@ -1,6 +1,6 @@
-import en from './en.json' with { type: 'json' };
-import es from './es.json' with { type: 'json' };
-import pt from './pt.json' with { type: 'json' };
+// Locale rules the islands need. The catalogues themselves reach a page as island props (base
+// plus the tenant's overrides, see catalogues.ts), so no catalogue is bundled into the browser.
+import type pt from './pt.json';
 
 export const LOCALES = ['pt', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -14,22 +14,11 @@ export type Messages = Record<MessageKey, string>;
 /** Every locale's messages, as baked into a tenant's pages (base catalogue plus its overrides). */
 export type Catalogues = Record<Locale, Messages>;
 
-export const baseCatalogues: Catalogues = { pt, en, es };
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(pt, key);
 }
 
 /** Fills a message's {placeholders}. */
 export function format(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** Looks a message up in the base catalogues (tests and build-time text). */
-export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  return format(baseCatalogues[locale][key], params);
 }

@@ -8,8 +8,14 @@ import { isValidCpf } from './cpf.ts';
 
 export type CustomerValues = Partial<Record<CustomerField, string>>;
 
-const REQUIRED: MessageKey = 'customer.required';
-const INVALID_CPF: MessageKey = 'customer.invalidCpf';
+const REQUIRED = 'customer.required' satisfies MessageKey;
+const INVALID_CPF = 'customer.invalidCpf' satisfies MessageKey;
+type CustomerMessage = typeof REQUIRED | typeof INVALID_CPF;
+
+/** The catalogue key of a validation message of this schema, or null for any other text. */
+export function customerMessageKey(message: string | undefined): CustomerMessage | null {
+  return message === REQUIRED || message === INVALID_CPF ? message : null;
+}
 
 /** The known fields of the list, in its order, each once. */
 export function customerFields(list: readonly string[]): CustomerField[] {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { baseCatalogues, isMessageKey, LOCALES, type Catalogues } from '../i18n/index.ts';
+import { baseCatalogues, isMessageKey } from '../i18n/catalogues.ts';
+import { LOCALES, type Catalogues } from '../i18n/index.ts';
 
 /**
  * The base catalogues with a tenant's overrides from tenants/<webName>/messages/<locale>.json.

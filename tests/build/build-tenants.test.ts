@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts';
+import { HOME_JS_BUDGET, pageWeight } from '../../scripts/page-weight.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
@@ -69,6 +70,10 @@ describe('the tenant build', () => {
     // Branding from the API's storage lands in the site.
     expect(await page('alpha', 'branding/logo.svg')).toContain('<svg');
     expect(await page('alpha')).toContain('src="/branding/logo.svg"');
+    // The home stays within its script budget (issue 4): the islands run on preact/compat.
+    const home = await pageWeight(path.join(work, 'dist', 'sites', 'alpha'));
+    expect(home.js).toBeGreaterThan(10 * 1024);
+    expect(home.js).toBeLessThanOrEqual(HOME_JS_BUDGET);
   }, 120_000);
 
   it('keeps the last good snapshot when the API cannot answer', async () => {

@@ -46,6 +46,8 @@ test('add and remove a card: the gallery shows the media of every card', async (
   const dialog = page.getByRole('dialog', { name: 'Add or remove cards' });
   const input = dialog.getByLabel('Code of another card');
   await input.fill('GA-LERI');
+  await input.pressSequentially('#');
+  await expect(input).toHaveValue('GA-LERI');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid card');
   await input.fill('ZZZZZZZZZ');

@@ -18,6 +18,14 @@ async function expectFocusInForm(page: Page) {
 }
 
 test.describe('card code on the home', () => {
+  test('the card field keeps letters and digits only, grouped 2-4-3, even when a refused character is typed last', async ({ page }) => {
+    await openHome(page, site('demo'));
+    await cardInput(page).pressSequentially('de#mo0000!');
+    await expect(cardInput(page)).toHaveValue('DE-MO00-00');
+    await cardInput(page).pressSequentially('2_');
+    await expect(cardInput(page)).toHaveValue('DE-MO00-002');
+  });
+
   test('pt: a card with photos opens its gallery', async ({ page }) => {
     await openHome(page, site('demo'));
     await submitCard(page, 'demo00002');
@@ -63,6 +71,8 @@ test.describe('card code on the home', () => {
       await submitCard(page, 'PQ-SEGR-001', 'abc12');
       await expect(page.getByRole('alert')).toHaveText(invalid);
       await expect(secretInput(page)).toHaveAttribute('aria-invalid', 'true');
+      // The prerendered hint and the error written after hydration both describe the field.
+      await expect(secretInput(page)).toHaveAccessibleDescription(new RegExp(`6.*${invalid}`));
       expect(calls).toEqual([]);
     });
   }

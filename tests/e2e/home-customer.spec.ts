@@ -33,6 +33,9 @@ test.describe('customer search', () => {
       await expect(submit(page)).toBeDisabled();
       await cpf.fill('');
       await cpf.pressSequentially('12345678909');
+      // Past eleven digits, and letters anywhere, nothing more shows.
+      await cpf.pressSequentially('9a');
+      await expect(cpf).toHaveValue('123.456.789-09');
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(submit(page)).toBeEnabled();
       await submit(page).click();

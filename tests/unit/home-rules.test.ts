@@ -4,7 +4,7 @@ import { isValidSecret, normalizeSecret } from '../../src/lib/card-code.ts';
 import { AUTO_SUBMITTED_KEY, cardFromQuery, takeAutoSubmit } from '../../src/lib/card-query.ts';
 import { readCardSecret, saveCardSecret } from '../../src/lib/card-secret.ts';
 import { isValidCpf, stripCpf } from '../../src/lib/cpf.ts';
-import { customerFields, customerSchema } from '../../src/lib/customer-form.ts';
+import { customerFields, customerMessageKey, customerSchema } from '../../src/lib/customer-form.ts';
 import { customerErrorMessage, homeErrorModal } from '../../src/lib/error-messages.ts';
 
 function memoryStorage(): Storage {
@@ -144,5 +144,12 @@ describe('customer search form', () => {
     await expect(schema.validateAt('name', { name: '  ' })).rejects.toThrow('customer.required');
     await expect(schema.validateAt('cpf', { cpf: '111.111.111-11' })).rejects.toThrow('customer.invalidCpf');
     await expect(schema.validateAt('cpf', { cpf: '' })).rejects.toThrow('customer.required');
+  });
+
+  it('names the catalogue key of its own messages only', () => {
+    expect(customerMessageKey('customer.invalidCpf')).toBe('customer.invalidCpf');
+    expect(customerMessageKey('customer.required')).toBe('customer.required');
+    expect(customerMessageKey('home.title')).toBeNull();
+    expect(customerMessageKey(undefined)).toBeNull();
   });
 });

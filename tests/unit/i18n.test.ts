@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseCatalogues, LOCALES, translate } from '../../src/i18n/index.ts';
+import { baseCatalogues, translate } from '../../src/i18n/catalogues.ts';
+import { LOCALES } from '../../src/i18n/index.ts';
 import { galleryErrorMessage, homeErrorMessage } from '../../src/lib/error-messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -5,6 +5,7 @@ import type { ApiErrorCode } from '../../lib/api/types.ts';
 import { maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
+import { maskInput } from '../shared/mask-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
@@ -93,7 +94,7 @@ export default function CardForm({ organization, onCodeChange }: Props) {
           name="card"
           value={value}
           onChange={(event) => {
-            const masked = maskCardCodeInput(event.target.value);
+            const masked = maskInput(event.currentTarget, maskCardCodeInput);
             setValue(masked);
             onCodeChange?.(masked);
             setError(null);

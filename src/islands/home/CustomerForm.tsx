@@ -1,14 +1,14 @@
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { PatternFormat } from 'react-number-format';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { isMessageKey } from '../../i18n/index.ts';
 import { customerErrorMessage } from '../../lib/error-messages.ts';
-import { customerFields, customerSchema, type CustomerValues } from '../../lib/customer-form.ts';
+import { customerFields, customerMessageKey, customerSchema, type CustomerValues } from '../../lib/customer-form.ts';
 import { $customerCard, clearCustomerSearch, searchCustomer } from '../../stores/customer.ts';
 import type { CustomerField, Organization } from '../../tenant/organization.ts';
+import { maskInput } from '../shared/mask-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 interface Props {
@@ -67,8 +67,8 @@ export default function CustomerForm({ organization }: Props) {
   };
 
   const fieldError = (field: CustomerField) => {
-    const message = errors[field]?.message;
-    return message && isMessageKey(message) ? t(message) : null;
+    const key = customerMessageKey(errors[field]?.message);
+    return key ? t(key) : null;
   };
 
   return (
@@ -100,16 +100,16 @@ export default function CustomerForm({ organization }: Props) {
                   control={control}
                   name="cpf"
                   render={({ field: { onChange, onBlur, value, name, ref } }) => (
-                    <PatternFormat
+                    <input
                       {...common}
                       name={name}
-                      getInputRef={ref}
-                      format="###.###.###-##"
+                      ref={ref}
                       type={organization.cpfAsPassword ? 'password' : 'text'}
                       inputMode="numeric"
                       value={value ?? ''}
-                      onValueChange={(values) => {
-                        onChange(values.formattedValue);
+                      onChange={(event) => {
+                        // Digits only, at most eleven, shown as 000.000.000-00 while typed.
+                        onChange(maskInput(event.currentTarget, formatCpf));
                         // Once marked invalid, every change re-checks it (and re-enables the search).
                         if (errors.cpf) void trigger('cpf');
                       }}
