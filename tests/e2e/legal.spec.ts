@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { useLocale } from './support/sites.ts';
 
 // The demo tenant served at baseURL: organization name 'Demo', web name 'demo', contact 'contato@demo.example'.
 const WEB_NAME = 'demo';
@@ -54,4 +55,15 @@ test('/privacy-policy shows the Privacy Policy: card data not stored, rights by 
   );
 
   await expect(article.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/terms');
+});
+
+test('a visitor who chose English sees the Portuguese legal pages at once, marked as Portuguese', async ({ page }) => {
+  await useLocale(page, 'en');
+  for (const path of ['/terms', '/privacy-policy']) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    // No island renders a language here, so nothing may wait for one (the page would stay blank).
+    expect(await page.evaluate(() => 'localePending' in document.documentElement.dataset)).toBe(false);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    await expect(page.getByRole('article')).toBeVisible();
+  }
 });
