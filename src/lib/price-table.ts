@@ -70,3 +70,8 @@ export function priceTable(
 export function defaultPriceTableRows(ranges: readonly PriceRange[]): number {
   return Math.max(0, ...ranges.map((range) => range.min_photos));
 }
+
+/** What each item beyond the table's rows costs: the last range's price (null without ranges). */
+export function additionalItemPrice(ranges: readonly PriceRange[]): number | null {
+  return sorted(ranges).at(-1)?.price ?? null;
+}

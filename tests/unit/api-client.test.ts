@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
-import type { WireMediasAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer, WireProductsAnswer } from '../../src/lib/api/wire.ts';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -37,6 +37,30 @@ describe('the API client', () => {
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/7/DEMO00001?secret=abc123');
     expect(seen[0]?.method).toBe('POST');
     expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'] });
+  });
+
+  it('reshapes the products: photo or video by flag, price ranges, the all-digital package apart', async () => {
+    const answer: WireProductsAnswer = {
+      error: false,
+      message: '',
+      products: [
+        { id: 1, unities: 1, is_photo: true, is_video: false, description: 'Foto', ranges_price: [{ id: 9, min_photos: 1, max_photos: null, price: 2500 }] },
+        { id: 2, unities: 1, is_photo: false, is_video: true, description: 'Vídeo', ranges_price: [] },
+      ],
+      all_digital: { id: 3, price: 9900, description: 'Tudo' },
+    };
+    const seen: Request[] = [];
+    const products = await createApiClient('http://api.test', fakeFetch(200, answer, seen)).getProducts(7);
+    expect(seen[0]?.url).toBe('http://api.test/api/v1/products/7/online');
+    expect(products).toEqual({
+      products: [
+        { id: 1, kind: 'photo', description: 'Foto', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] },
+        { id: 2, kind: 'video', description: 'Vídeo', ranges: [] },
+      ],
+      allDigital: { id: 3, price: 9900, description: 'Tudo' },
+    });
+    const none = await createApiClient('http://api.test', fakeFetch(200, { ...answer, products: [], all_digital: null })).getProducts(7);
+    expect(none).toEqual({ products: [], allDigital: null });
   });
 
   it('turns an error answer into ApiError with its code', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPriceTableRows, priceForCount, priceTable, type PriceRange } from '../../src/lib/price-table.ts';
+import { additionalItemPrice, defaultPriceTableRows, priceForCount, priceTable, type PriceRange } from '../../src/lib/price-table.ts';
 
 const demo: PriceRange[] = [
   { min_photos: 3, max_photos: 5, price: 2000 },
@@ -49,5 +49,13 @@ describe('priceTable', () => {
     expect(priceTable(demo, 2, null)).toHaveLength(2);
     expect(priceTable([], 3, { price: 500 })).toEqual([{ kind: 'all_digital', total: 500, description: '' }]);
     expect(defaultPriceTableRows([])).toBe(0);
+  });
+});
+
+describe('additionalItemPrice', () => {
+  it("is the last range's price, whatever order the ranges come in", () => {
+    expect(additionalItemPrice(demo)).toBe(1500);
+    expect(additionalItemPrice([{ min_photos: 1, max_photos: null, price: 3000 }])).toBe(3000);
+    expect(additionalItemPrice([])).toBeNull();
   });
 });

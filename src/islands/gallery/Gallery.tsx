@@ -19,6 +19,7 @@ import GalleryHeader from './GalleryHeader.tsx';
 import GalleryIntro from './GalleryIntro.tsx';
 import MediaGrid from './MediaGrid.tsx';
 import MediaViewer from './MediaViewer.tsx';
+import PricesModal from './PricesModal.tsx';
 import SendPhotosModal from './SendPhotosModal.tsx';
 import ZipDownload from './ZipDownload.tsx';
 import './gallery.css';
@@ -102,6 +103,7 @@ export default function Gallery({ organization, banners }: Props) {
   const [address, setAddress] = useState<Address | undefined>(undefined);
   const [sendOpen, setSendOpen] = useState(false);
   const [cardsOpen, setCardsOpen] = useState(false);
+  const [pricesOpen, setPricesOpen] = useState(false);
   // Under two-factor the home keeps the card's access code for the session (?secret= on every call).
   const secret = address?.code ? readCardSecret(address.code) : undefined;
 
@@ -159,6 +161,7 @@ export default function Gallery({ organization, banners }: Props) {
         canManageCards={code !== null}
         onSendPhotos={() => setSendOpen(true)}
         onManageCards={() => setCardsOpen(true)}
+        onPrices={buy ? () => setPricesOpen(true) : undefined}
       />
       {banner && <img className="gallery-banner" src={banner.src} alt="" style={{ height: banner.height }} />}
       <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
@@ -177,6 +180,7 @@ export default function Gallery({ organization, banners }: Props) {
       </div>
       <HomeFooter organization={organization} cardCode={code ? formatCardCode(code) : ''} />
       <MediaViewer organization={organization} />
+      {buy && <PricesModal open={pricesOpen} onClose={() => setPricesOpen(false)} organizationId={organization.id} />}
       <CardsModal open={cardsOpen} onClose={() => setCardsOpen(false)} organizationId={organization.id} secret={secret} />
       {organization.canSendPhoto && (
         <SendPhotosModal open={sendOpen} onClose={() => setSendOpen(false)} organization={organization} />

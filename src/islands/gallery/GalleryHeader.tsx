@@ -7,10 +7,12 @@ interface Props {
   canManageCards: boolean;
   onSendPhotos: () => void;
   onManageCards: () => void;
+  /** Opens the prices table; absent where nothing is sold online. */
+  onPrices?: (() => void) | undefined;
 }
 
 /** Back, the shop's slots (cart badge, prices link), add photos, cards, language. */
-export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards }: Props) {
+export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices }: Props) {
   const t = useTranslate();
   return (
     <nav className="gallery-header" aria-label={t('gallery.actions')}>
@@ -18,9 +20,13 @@ export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, 
         {t('gallery.back')}
       </a>
       <span className="gallery-header-spacer" />
-      {/* Filled by the shop: the cart badge and the prices help link. */}
+      {/* Filled by the shop: the cart badge. */}
       <span className="gallery-slot" data-slot="cart-badge" />
-      <span className="gallery-slot" data-slot="prices-link" />
+      {onPrices && (
+        <button type="button" className="secondary" onClick={onPrices}>
+          {t('prices.open')}
+        </button>
+      )}
       {canManageCards && (
         <button type="button" className="secondary" onClick={onManageCards}>
           {t('gallery.manageCards')}

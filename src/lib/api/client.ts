@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, Media, MediaLists, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, Media, MediaLists, Products, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -6,6 +6,7 @@ import type {
   WireExtra,
   WireMedia,
   WireMediasAnswer,
+  WireProductsAnswer,
   WireUploadAnswer,
   WireZipAnswer,
 } from './wire.ts';
@@ -43,6 +44,8 @@ export interface ApiClient {
   getCredentialCards(organizationId: number, credentialId: string): Promise<Card[]>;
   /** The home's customer search: the customer's most recent card with media. */
   findCustomerCard(organizationId: number, search: CustomerSearch): Promise<Card>;
+  /** The products sold online and the all-digital package, with their prices. */
+  getProducts(organizationId: number): Promise<Products>;
 }
 
 /** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
@@ -174,6 +177,23 @@ export function createApiClient(
         body: JSON.stringify({ ...search, organization_id: organizationId }),
       });
       return toCard(answer.card);
+    },
+
+    async getProducts(organizationId) {
+      const answer = await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`);
+      return {
+        products: answer.products.map((product) => ({
+          id: product.id,
+          kind: product.is_video ? 'video' : 'photo',
+          description: product.description,
+          ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
+        })),
+        allDigital: answer.all_digital && {
+          id: answer.all_digital.id,
+          price: answer.all_digital.price,
+          description: answer.all_digital.description,
+        },
+      };
     },
 
     async getOriginalFile(media) {
