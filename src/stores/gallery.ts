@@ -1,13 +1,14 @@
 import { clearCard } from './card.ts';
 import { clearGalleryCards } from './cards.ts';
 import { clearMedia } from './media.ts';
+import { clearOrder } from './order.ts';
 import { resetUpload } from './upload.ts';
 import { clearDeletion, closeViewer, resetShare } from './viewer.ts';
 import { clearZip } from './zip.ts';
 
 /**
- * Leaving the gallery clears media, card, order and payment state (section 4). The order and
- * payment stores arrive with the shop; their clears belong here.
+ * Leaving the gallery clears media, card, order and payment state (section 4). The payment
+ * store arrives with the checkout; its clear belongs here.
  */
 export function leaveGallery(): void {
   closeViewer();
@@ -16,6 +17,7 @@ export function leaveGallery(): void {
   clearZip();
   resetUpload();
   clearMedia();
+  clearOrder();
   clearGalleryCards();
   clearCard();
 }

@@ -18,7 +18,7 @@ test('an unsold card: watermarked previews to buy, nothing bought, the 9/3 layou
   const response = await page.request.get((await photos.first().getAttribute('src'))!);
   expect(response.status()).toBe(200);
   await expect(page.locator('.gallery-side')).toHaveCount(1);
-  await expect(page.locator('[data-slot="cart-badge"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Cart \d+$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Prices' })).toBeVisible();
   // Nothing owned: the ZIP has nothing to hold.
   await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeDisabled();
@@ -61,6 +61,8 @@ test('free_photos: everything downloadable, no prices, no shop panel', async ({ 
   await expect(page.locator('.gallery-side')).toHaveCount(0);
   await expect(page.locator('.gallery-buy')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Prices' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Cart/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Choose for the cart/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeEnabled();
   const photos = page.getByRole('main').locator('.media-cell img');
   await expect(photos).toHaveCount(3);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
-import type { WireMediasAnswer, WireProductsAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer, WireOrder, WireProductsAnswer } from '../../src/lib/api/wire.ts';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -142,5 +142,86 @@ describe('the API client: gallery calls', () => {
     const client = createApiClient('http://api.test', fakeFetch(200, answer));
     const lists = await client.getMedias(7, ['DEMO00001']);
     expect(lists.sold[0]?.originalUrl).toBe('http://api.test/api/v1/photo/download/a/a.jpg?size=original');
+  });
+});
+
+describe('the API client: the order (cart)', () => {
+  const wireOrder = (items: WireOrder['items']): WireOrder => ({
+    id: 'Ord3r',
+    card_code: 'DEMO00001',
+    organization_id: 7,
+    cards: [{ card: 'DEMO00001' }, { card: 'DEMO00002' }],
+    items,
+    photos_count: 2,
+    videos_count: 1,
+    total: 8000,
+    status: 0,
+    completed: false,
+    finished: false,
+    customer: null,
+    payments: [],
+  });
+  const answer = (items: WireOrder['items']) => ({ error: false, message: 'OK', order: wireOrder(items) });
+  const photoLine = {
+    id: 1,
+    product_id: 1,
+    product_type: { is_photo: true, is_video: false },
+    all_digital: false,
+    items: [{ photo: { id: 'p1' } }, { photo: { id: 'p2' } }],
+    total: 5000,
+  };
+  const videoLine = { ...photoLine, id: 2, product_id: 2, product_type: { is_photo: false, is_video: true }, items: [{ video: { id: 'v1' } }], total: 3000 };
+
+  it('makes the order of the first card with the others in the body, the host, the time zone and the secret', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient('http://api.test', fakeFetch(200, answer([photoLine, videoLine]), seen));
+    const order = await client.createOrder(7, ['DEMO00001', 'DEMO00002'], { pdv: 'demo.example.com', tz: 'America/Sao_Paulo', secret: 'abc123' });
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.url).toBe('http://api.test/api/v1/order/DEMO00001/7?pdv=demo.example.com&tz=America%2FSao_Paulo&secret=abc123');
+    expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00002'] });
+    expect(order).toEqual({
+      id: 'Ord3r',
+      cards: ['DEMO00001', 'DEMO00002'],
+      items: [
+        { mediaId: 'p1', productId: 1 },
+        { mediaId: 'p2', productId: 1 },
+        { mediaId: 'v1', productId: 2 },
+      ],
+      allDigitalId: null,
+      photos: 2,
+      videos: 1,
+      total: 8000,
+      status: 0,
+      completed: false,
+    });
+  });
+
+  it('reads the all-digital line as the package, not as media chosen one by one', async () => {
+    const line = { ...photoLine, id: 3, product_id: 3, all_digital: true, product_type: { is_photo: true, is_video: true } };
+    const order = await createApiClient('http://api.test', fakeFetch(200, answer([line]))).addAllDigital('Ord3r', 3);
+    expect(order.allDigitalId).toBe(3);
+    expect(order.items).toEqual([]);
+  });
+
+  it('adds and removes media, cards and the package at the paths of section 7', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient('http://api.test', fakeFetch(200, answer([]), seen));
+    await client.addOrderMedia('Ord3r', 1, 'p1');
+    await client.removeOrderMedia('Ord3r', 1, 'p1');
+    await client.addAllDigital('Ord3r', 3);
+    await client.removeAllDigital('Ord3r', 3);
+    await client.removeOrderCard('Ord3r', 'DEMO00002');
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /api/v1/order/Ord3r/product/1/p1',
+      'DELETE /api/v1/order/Ord3r/product/1/media/p1',
+      'POST /api/v1/order/Ord3r/product/3',
+      'DELETE /api/v1/order/Ord3r/product/3',
+      'DELETE /api/v1/order/Ord3r/card/DEMO00002',
+    ]);
+  });
+
+  it('refusals of an order change carry their code', async () => {
+    const client = createApiClient('http://api.test', fakeFetch(409, { error: true, message: 'MEDIA_ALREADY_SOLD' }));
+    await expect(client.addOrderMedia('Ord3r', 1, 'p1')).rejects.toMatchObject({ code: 'MEDIA_ALREADY_SOLD', status: 409 });
   });
 });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
@@ -9,12 +9,15 @@ import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
 import { $galleryCards, addCredentialCards, startGalleryCards } from '../../stores/cards.ts';
 import { leaveGallery } from '../../stores/gallery.ts';
 import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
+import { $order, syncOrderCards } from '../../stores/order.ts';
+import { loadProducts } from '../../stores/products.ts';
 import { openViewer } from '../../stores/viewer.ts';
 import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
 import CardsModal from './CardsModal.tsx';
+import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
 import GalleryIntro from './GalleryIntro.tsx';
 import MediaGrid from './MediaGrid.tsx';
@@ -104,6 +107,9 @@ export default function Gallery({ organization, banners }: Props) {
   const [sendOpen, setSendOpen] = useState(false);
   const [cardsOpen, setCardsOpen] = useState(false);
   const [pricesOpen, setPricesOpen] = useState(false);
+  const [cartExpanded, setCartExpanded] = useState(false);
+  const cartPanel = useRef<HTMLElement>(null);
+  const order = useStore($order).data;
   // Under two-factor the home keeps the card's access code for the session (?secret= on every call).
   const secret = address?.code ? readCardSecret(address.code) : undefined;
 
@@ -127,8 +133,22 @@ export default function Gallery({ organization, banners }: Props) {
     if (cardsKey) void loadMedias(organization.id, cardsKey.split(','), secret);
   }, [organization.id, cardsKey, secret]);
 
-  const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
+  // Where buying is offered, the cart is the open order of the cards the gallery shows.
   const buy = canBuy(organization);
+  const syncOrder = () => cardsKey && void syncOrderCards(organization.id, cardsKey.split(','), secret);
+  const mediaShown = Boolean(media.data) && !media.error;
+  useEffect(() => {
+    if (!buy || !cardsKey || !mediaShown) return;
+    void loadProducts(organization.id);
+    syncOrder();
+  }, [buy, organization.id, cardsKey, secret, mediaShown]);
+
+  const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
+  const openCart = () => {
+    setCartExpanded(true);
+    cartPanel.current?.scrollIntoView({ block: 'nearest' });
+    cartPanel.current?.focus({ preventScroll: true });
+  };
   const banner = bannerFor(organization.banner, banners, locale);
   const code = address?.code ?? null;
   const back = address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
@@ -162,6 +182,7 @@ export default function Gallery({ organization, banners }: Props) {
         onSendPhotos={() => setSendOpen(true)}
         onManageCards={() => setCardsOpen(true)}
         onPrices={buy ? () => setPricesOpen(true) : undefined}
+        cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
       {banner && <img className="gallery-banner" src={banner.src} alt="" style={{ height: banner.height }} />}
       <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
@@ -172,9 +193,13 @@ export default function Gallery({ organization, banners }: Props) {
         </div>
         {buy && (
           <div className="gallery-side">
-            {/* The shop's cart or purchase summary, and its extra block. */}
-            <div data-slot="shop-panel" />
-            <div data-slot="shop-extra" />
+            <CartPanel
+              ref={cartPanel}
+              notSold={media.data?.notSold ?? []}
+              expanded={cartExpanded}
+              onToggle={() => setCartExpanded(!cartExpanded)}
+              onRetry={syncOrder}
+            />
           </div>
         )}
       </div>

@@ -9,10 +9,12 @@ interface Props {
   onManageCards: () => void;
   /** Opens the prices table; absent where nothing is sold online. */
   onPrices?: (() => void) | undefined;
+  /** The cart badge: how many items, and what opens the cart; absent where nothing is sold online. */
+  cart?: { items: number; onOpen: () => void } | undefined;
 }
 
-/** Back, the shop's slots (cart badge, prices link), add photos, cards, language. */
-export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices }: Props) {
+/** Back, the cart badge, the prices, cards, add photos, language. */
+export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
   const t = useTranslate();
   return (
     <nav className="gallery-header" aria-label={t('gallery.actions')}>
@@ -20,8 +22,11 @@ export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, 
         {t('gallery.back')}
       </a>
       <span className="gallery-header-spacer" />
-      {/* Filled by the shop: the cart badge. */}
-      <span className="gallery-slot" data-slot="cart-badge" />
+      {cart && (
+        <button type="button" className="secondary cart-badge" onClick={cart.onOpen}>
+          {t('cart.title')} <span className="badge">{cart.items}</span>
+        </button>
+      )}
       {onPrices && (
         <button type="button" className="secondary" onClick={onPrices}>
           {t('prices.open')}

@@ -4,6 +4,7 @@ import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { GRID, gridColumns, gridRow, gridRowCount, gridRowHeight } from '../../lib/gallery.ts';
+import CartToggle from './CartToggle.tsx';
 
 interface Props {
   items: Media[];
@@ -72,6 +73,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
         {virtualizer.getVirtualItems().flatMap((row) =>
           gridRow(items, row.index, columns).map((media, column) => {
             const n = row.index * columns + column + 1;
+            const alt = altOf(media, n);
             return (
               <li
                 key={media.id}
@@ -85,13 +87,14 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 }}
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
-                  <img src={media.thumbUrl} alt={altOf(media, n)} loading="lazy" decoding="async" width={480} height={320} />
+                  <img src={media.thumbUrl} alt={alt} loading="lazy" decoding="async" width={480} height={320} />
                   {media.type === 'video' && (
                     <span className="media-play" aria-hidden="true">
                       ▶
                     </span>
                   )}
                 </button>
+                {!media.sold && <CartToggle media={media} name={alt} compact />}
               </li>
             );
           }),

@@ -7,6 +7,7 @@ import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import Modal from '../shared/Modal.tsx';
+import CartToggle from './CartToggle.tsx';
 
 interface Props {
   organization: Pick<Organization, 'id' | 'name' | 'freePhotos' | 'canRemovePhoto'>;
@@ -132,6 +133,7 @@ export default function MediaViewer({ organization }: Props) {
                 {t('viewer.download')}
               </a>
             )}
+            {!current.sold && <CartToggle media={current} name={title} />}
             <button
               type="button"
               disabled={share.status === 'working'}

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, Media, MediaLists, Products, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, Media, MediaLists, Order, Products, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -6,6 +6,8 @@ import type {
   WireExtra,
   WireMedia,
   WireMediasAnswer,
+  WireOrder,
+  WireOrderAnswer,
   WireProductsAnswer,
   WireUploadAnswer,
   WireZipAnswer,
@@ -46,6 +48,39 @@ export interface ApiClient {
   findCustomerCard(organizationId: number, search: CustomerSearch): Promise<Card>;
   /** The products sold online and the all-digital package, with their prices. */
   getProducts(organizationId: number): Promise<Products>;
+  /** The open order of the first card (made once, then answered again), holding these cards. */
+  createOrder(organizationId: number, cards: string[], context: OrderContext): Promise<Order>;
+  removeOrderCard(orderId: string, card: string): Promise<Order>;
+  addOrderMedia(orderId: string, productId: number, mediaId: string): Promise<Order>;
+  removeOrderMedia(orderId: string, productId: number, mediaId: string): Promise<Order>;
+  addAllDigital(orderId: string, productId: number): Promise<Order>;
+  removeAllDigital(orderId: string, productId: number): Promise<Order>;
+}
+
+/** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
+export interface OrderContext {
+  pdv: string;
+  tz: string;
+  secret?: string | undefined;
+}
+
+function toOrder(order: WireOrder): Order {
+  const allDigital = order.items.find((line) => line.all_digital);
+  return {
+    id: order.id,
+    cards: order.cards.map((card) => card.card),
+    items: allDigital
+      ? []
+      : order.items.flatMap((line) =>
+          line.items.map((ref) => ({ mediaId: 'photo' in ref ? ref.photo.id : ref.video.id, productId: line.product_id })),
+        ),
+    allDigitalId: allDigital ? allDigital.product_id : null,
+    photos: order.photos_count,
+    videos: order.videos_count,
+    total: order.total,
+    status: order.status,
+    completed: order.completed,
+  };
 }
 
 /** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
@@ -89,6 +124,14 @@ export function createApiClient(
   });
 
   const toCard = (card: WireCard): Card => ({ id: card.id, code: card.card, mediaCount: card.medias_count });
+
+  /** Every order call answers the whole order. */
+  const orderCall = async (method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<Order> => {
+    const init: RequestInit =
+      body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    return toOrder((await call<WireOrderAnswer>(path, init)).order);
+  };
+  const orderPath = (...parts: Array<string | number>) => `/api/v1/order/${parts.map(encodeURIComponent).join('/')}`;
 
   const secretQuery = (secret?: string) => (secret ? `&secret=${encodeURIComponent(secret)}` : '');
 
@@ -195,6 +238,20 @@ export function createApiClient(
         },
       };
     },
+
+    createOrder(organizationId, cards, { pdv, tz, secret }) {
+      const [first = '', ...rest] = cards;
+      const query = new URLSearchParams({ pdv, tz });
+      if (secret) query.set('secret', secret);
+      return orderCall('POST', `/api/v1/order/${encodeURIComponent(first)}/${organizationId}?${query}`, { cards: rest });
+    },
+
+    removeOrderCard: (orderId, card) => orderCall('DELETE', orderPath(orderId, 'card', card)),
+    addOrderMedia: (orderId, productId, mediaId) => orderCall('POST', orderPath(orderId, 'product', productId, mediaId)),
+    removeOrderMedia: (orderId, productId, mediaId) =>
+      orderCall('DELETE', orderPath(orderId, 'product', productId, 'media', mediaId)),
+    addAllDigital: (orderId, productId) => orderCall('POST', orderPath(orderId, 'product', productId)),
+    removeAllDigital: (orderId, productId) => orderCall('DELETE', orderPath(orderId, 'product', productId)),
 
     async getOriginalFile(media) {
       let response: Response;

@@ -1,5 +1,5 @@
 import type { AllDigitalPrice, PriceRange } from '../price-table.ts';
-import type { ErrorCode, MediaType } from './wire.ts';
+import type { ErrorCode, MediaType, OrderStatus } from './wire.ts';
 
 /** The app's own shapes; the client builds them from the wire answers. */
 export interface Card {
@@ -56,4 +56,27 @@ export interface Products {
   products: Product[];
   /** Every media of the order's cards for one price; null when not sold. */
   allDigital: (AllDigitalPrice & { id: number; description: string }) | null;
+}
+
+/** A media chosen for the cart, under the product that sells its kind. */
+export interface OrderItem {
+  mediaId: string;
+  productId: number;
+}
+
+/** The visitor's open order (the cart): the API answers it whole after every change. */
+export interface Order {
+  id: string;
+  /** Normalised card codes, the first card first. */
+  cards: string[];
+  /** The media chosen one by one; empty while the all-digital package is in the order. */
+  items: OrderItem[];
+  /** The all-digital package's product id when the order holds it: it then covers every media. */
+  allDigitalId: number | null;
+  photos: number;
+  videos: number;
+  /** Cents to pay. */
+  total: number;
+  status: OrderStatus;
+  completed: boolean;
 }

@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react';
+import { forwardRef, useId, useState } from 'react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Media } from '../../lib/api/types.ts';
+import { allDigitalSaving } from '../../lib/cart.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { $locale } from '../../stores/locale.ts';
+import { $order, setAllDigital } from '../../stores/order.ts';
+import { $products } from '../../stores/products.ts';
+import Tooltip from './Tooltip.tsx';
+
+interface Props {
+  /** The media the visitor may buy (for what the package saves). */
+  notSold: Media[];
+  /** On narrow screens the cart is a bar that opens the panel. */
+  expanded: boolean;
+  onToggle: () => void;
+  /** Asks for the order again after it could not be made. */
+  onRetry: () => void;
+}
+
+/** The gallery's side panel when buying is offered: what the cart holds and costs, and the package. */
+const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, expanded, onToggle, onRetry }, ref) {
+  const t = useTranslate();
+  const locale = useStore($locale);
+  const order = useStore($order);
+  const products = useStore($products).data;
+  // The package box shows the visitor's choice at once; the order follows when the API answers.
+  const [packageWanted, setPackageWanted] = useState<boolean | null>(null);
+  const choosePackage = async (wanted: boolean) => {
+    setPackageWanted(wanted);
+    await setAllDigital(wanted);
+    setPackageWanted(null);
+  };
+  const headingId = useId();
+  const bodyId = useId();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const data = order.data;
+  const items = data ? data.photos + data.videos : 0;
+  const allDigital = products?.allDigital ?? null;
+  const saving = products ? allDigitalSaving(products, notSold) : 0;
+
+  return (
+    <section ref={ref} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId}>
+      <div className="cart-bar">
+        <h2 id={headingId}>{t('cart.title')}</h2>
+        <p className="cart-summary" role="status">
+          {data && t(items === 1 ? 'cart.summary.one' : 'cart.summary.other', { count: items, total: money(data.total) })}
+        </p>
+        <button type="button" className="secondary cart-expand" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
+          {t(expanded ? 'cart.hide' : 'cart.show')}
+        </button>
+      </div>
+      <div id={bodyId} className="cart-body">
+        {!data && order.loading && <p role="status">{t('cart.loading')}</p>}
+        {!data && order.error && (
+          <p role="alert" className="form-error">
+            {t('cart.loadError')}{' '}
+            <button type="button" className="secondary" onClick={onRetry}>
+              {t('cart.retry')}
+            </button>
+          </p>
+        )}
+        {data && (
+          <>
+            {items === 0 && <p className="hint">{t('cart.hint')}</p>}
+            <dl className="cart-totals">
+              <dt>{t('cart.photos')}</dt>
+              <dd>{data.photos}</dd>
+              <dt>{t('cart.videos')}</dt>
+              <dd>{data.videos}</dd>
+              <dt>{t('cart.items')}</dt>
+              <dd>{items}</dd>
+              <dt>{t('cart.total')}</dt>
+              <dd className="cart-total">{money(data.total)}</dd>
+            </dl>
+            {allDigital && allDigital.price > 0 && (
+              <p className="cart-package">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={packageWanted ?? data.allDigitalId !== null}
+                    disabled={packageWanted !== null}
+                    onChange={(event) => void choosePackage(event.currentTarget.checked)}
+                  />{' '}
+                  {t('cart.allDigital', { price: money(allDigital.price) })}
+                </label>{' '}
+                {saving > 0 && (
+                  <Tooltip label={t('cart.discountLabel')} text={t('cart.discount', { saving: money(saving) })} />
+                )}
+              </p>
+            )}
+            {order.error && (
+              <p role="alert" className="form-error">
+                {t('cart.changeError')}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+});
+
+export default CartPanel;

@@ -1,0 +1,46 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Media } from '../../lib/api/types.ts';
+import { isInOrder, productFor } from '../../lib/cart.ts';
+import { $cartPending, $order, toggleInCart } from '../../stores/order.ts';
+import { $products } from '../../stores/products.ts';
+
+interface Props {
+  media: Media;
+  /** The media's accessible name, for the grid's icon-only toggle. */
+  name: string;
+  /** The grid's small toggle on a thumbnail; otherwise the viewer's worded button. */
+  compact?: boolean;
+}
+
+/** Puts an unsold media in the cart or takes it out; nothing when the media cannot be bought. */
+export default function CartToggle({ media, name, compact = false }: Props) {
+  const t = useTranslate();
+  const order = useStore($order).data;
+  const pending = useStore($cartPending);
+  const products = useStore($products).data;
+  if (!order || !productFor(products?.products ?? [], media)) return null;
+  const inCart = isInOrder(order, media);
+  const inPackage = order.allDigitalId !== null;
+  const toggle = () => void toggleInCart(media);
+  if (compact) {
+    return (
+      <button
+        type="button"
+        className={inCart ? 'cart-pick picked' : 'cart-pick'}
+        aria-pressed={inCart}
+        aria-busy={pending.has(media.id)}
+        aria-label={t('cart.pick', { name })}
+        disabled={inPackage}
+        onClick={toggle}
+      >
+        {inCart ? '✓' : '+'}
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={inCart ? 'secondary' : undefined} aria-busy={pending.has(media.id)} disabled={inPackage} onClick={toggle}>
+      {t(inPackage ? 'cart.inPackage' : inCart ? 'cart.remove' : 'cart.add')}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/lib/api/client.ts';
+import type { Media, Order } from '../../src/lib/api/types.ts';
+
+// The store talks to the API through one client; here it is a fake that answers like the API
+// does (the whole order after each change), slowly enough for changes to overlap.
+const server = vi.hoisted(() => ({ items: [] as Array<{ mediaId: string; productId: number }>, calls: [] as string[], fail: false }));
+
+vi.mock('../../src/lib/api/index.ts', () => {
+  const order = (): Order => ({
+    id: 'o1',
+    cards: ['DEMO00001'],
+    items: [...server.items],
+    allDigitalId: null,
+    photos: server.items.length,
+    videos: 0,
+    total: server.items.length * 2500,
+    status: 0,
+    completed: false,
+  });
+  const later = <T>(work: () => T) =>
+    new Promise<T>((resolve, reject) =>
+      setTimeout(() => {
+        if (server.fail) reject(new ApiError('NETWORK_ERROR', 0));
+        else resolve(work());
+      }, Math.random() * 10),
+    );
+  return {
+    api: {
+      createOrder: (_org: number, cards: string[]) => later(() => (server.calls.push(`create ${cards}`), order())),
+      removeOrderCard: () => later(order),
+      addOrderMedia: (_o: string, productId: number, mediaId: string) =>
+        later(() => (server.calls.push(`add ${mediaId}`), server.items.push({ mediaId, productId }), order())),
+      removeOrderMedia: (_o: string, _p: number, mediaId: string) =>
+        later(() => (server.calls.push(`remove ${mediaId}`), (server.items = server.items.filter((i) => i.mediaId !== mediaId)), order())),
+    },
+  };
+});
+
+const { $cartPending, $order, clearOrder, syncOrderCards, toggleInCart } = await import('../../src/stores/order.ts');
+const { $products } = await import('../../src/stores/products.ts');
+
+const photo = (id: string): Media => ({
+  id,
+  type: 'photo',
+  filename: `${id}.jpg`,
+  card: 'DEMO00001',
+  thumbUrl: '',
+  previewUrl: '',
+  originalUrl: '',
+  sold: false,
+});
+
+beforeEach(() => {
+  vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
+  server.items = [];
+  server.calls = [];
+  server.fail = false;
+  clearOrder();
+  $products.set({
+    loading: false,
+    error: null,
+    data: { products: [{ id: 1, kind: 'photo', description: '', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
+  });
+});
+
+describe('the order store', () => {
+  it('runs changes one after another, so a double click adds then removes and the last answer holds both', async () => {
+    await syncOrderCards(1, ['DEMO00001']);
+    const a = photo('a');
+    const clicks = [toggleInCart(a), toggleInCart(photo('b')), toggleInCart(a)];
+    expect($cartPending.get()).toEqual(new Set(['a', 'b']));
+    await Promise.all(clicks);
+    expect(server.calls).toEqual(['create DEMO00001', 'add a', 'add b', 'remove a']);
+    expect($order.get().data?.items).toEqual([{ mediaId: 'b', productId: 1 }]);
+    expect($order.get().data?.total).toBe(2500);
+    expect($cartPending.get().size).toBe(0);
+  });
+
+  it('keeps the last good order when a change fails, and says why', async () => {
+    await syncOrderCards(1, ['DEMO00001']);
+    await toggleInCart(photo('a'));
+    server.fail = true;
+    expect(await toggleInCart(photo('b'))).toBe(false);
+    expect($order.get()).toMatchObject({ loading: false, error: 'NETWORK_ERROR' });
+    expect($order.get().data?.items).toEqual([{ mediaId: 'a', productId: 1 }]);
+  });
+
+  it('drops the answers of a gallery that was left', async () => {
+    const pending = syncOrderCards(1, ['DEMO00001']);
+    clearOrder();
+    await pending;
+    expect($order.get()).toEqual({ loading: false, error: null, data: null });
+  });
+});
