@@ -146,7 +146,7 @@ test.describe('card code on the home', () => {
     let cardCalls = 0;
     await page.route('**/api/v1/card/**', async (route) => {
       cardCalls++;
-      await new Promise((done) => setTimeout(done, 700));
+      await new Promise((done) => setTimeout(done, 2000));
       await route.continue();
     });
     await openHome(page, site('demo'));
