@@ -5,6 +5,8 @@ import type pt from './pt.json';
 export const LOCALES = ['pt', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'pt';
+/** The BCP 47 tag each locale formats numbers, money, dates and country names with. */
+export const LOCALE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } as const satisfies Record<Locale, string>;
 /** The local-storage key that keeps the visitor's language (section 1). */
 export const LOCALE_STORAGE_KEY = 'locale';
 

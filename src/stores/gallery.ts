@@ -1,4 +1,5 @@
 import { clearCard } from './card.ts';
+import { clearCheckout } from './checkout.ts';
 import { clearGalleryCards } from './cards.ts';
 import { clearMedia } from './media.ts';
 import { clearOrder } from './order.ts';
@@ -6,10 +7,7 @@ import { resetUpload } from './upload.ts';
 import { clearDeletion, closeViewer, resetShare } from './viewer.ts';
 import { clearZip } from './zip.ts';
 
-/**
- * Leaving the gallery clears media, card, order and payment state (section 4). The payment
- * store arrives with the checkout; its clear belongs here.
- */
+/** Leaving the gallery clears media, card, order and payment state (section 4). */
 export function leaveGallery(): void {
   closeViewer();
   clearDeletion();
@@ -17,6 +15,7 @@ export function leaveGallery(): void {
   clearZip();
   resetUpload();
   clearMedia();
+  clearCheckout();
   clearOrder();
   clearGalleryCards();
   clearCard();

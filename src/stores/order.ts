@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import { ApiError } from '../lib/api/client.ts';
 import type { Media, Order } from '../lib/api/types.ts';
+import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
 import { productFor } from '../lib/cart.ts';
 import { asyncStore } from './async-state.ts';
 import { $products } from './products.ts';
@@ -82,6 +83,21 @@ export function setAllDigital(wanted: boolean): Promise<boolean> {
     if (!order || packageId === undefined || wanted === (order.allDigitalId !== null)) return order;
     return wanted ? api.addAllDigital(order.id, packageId) : api.removeAllDigital(order.id, order.allDigitalId ?? packageId);
   });
+}
+
+/** The checkout's steps: each answers the whole order, or keeps it and stores why not. */
+export function saveCustomer(customer: NonNullable<WireCustomerInput['customer']>): Promise<boolean> {
+  return change(async (order) => order && api.saveOrderCustomer(order.id, customer));
+}
+
+/** Saves the address and closes the cart (finish): the order is then ready for payment. */
+export function saveAddressAndFinish(address: WireAddress): Promise<boolean> {
+  return change(async (order) => order && api.finishOrder((await api.saveOrderAddress(order.id, address)).id));
+}
+
+/** Reads the order again (after a payment, to see it paid). */
+export function refreshOrder(): Promise<boolean> {
+  return change(async (order) => order && api.getOrder(order.id));
 }
 
 export function clearOrder(): void {

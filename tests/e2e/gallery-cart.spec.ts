@@ -3,7 +3,7 @@ import { expectNoAxeViolations, useLocale } from './support/sites.ts';
 import { list, openGallery } from './support/gallery.ts';
 
 // The demo sells photos at R$ 25 (1-2), R$ 20 (3-5) and R$ 15 (6+) each and everything for
-// R$ 99. Each test has its own cards (tests/fixtures/cards/demo-cart.json): the order of a
+// R$ 99. Each test has its own cards (tests/fixtures/cards/demo-shop.json): the order of a
 // card lives in the API, so tests sharing a card would share a cart.
 
 test.beforeEach(async ({ page }) => useLocale(page, 'en'));

@@ -193,6 +193,7 @@ describe('the API client: the order (cart)', () => {
       total: 8000,
       status: 0,
       completed: false,
+      customer: null,
     });
   });
 
@@ -223,5 +224,66 @@ describe('the API client: the order (cart)', () => {
   it('refusals of an order change carry their code', async () => {
     const client = createApiClient('http://api.test', fakeFetch(409, { error: true, message: 'MEDIA_ALREADY_SOLD' }));
     await expect(client.addOrderMedia('Ord3r', 1, 'p1')).rejects.toMatchObject({ code: 'MEDIA_ALREADY_SOLD', status: 409 });
+  });
+});
+
+describe('the API client: checkout and payment', () => {
+  const order = {
+    id: 'Ord3r',
+    card_code: 'DEMO00001',
+    organization_id: 7,
+    cards: [{ card: 'DEMO00001' }],
+    items: [],
+    photos_count: 0,
+    videos_count: 0,
+    total: 0,
+    status: 0,
+    completed: false,
+    finished: false,
+    customer: null,
+    payments: [],
+  };
+
+  it('saves the customer, then the address, then finishes, each at its path of section 7', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', order }, seen));
+    const customer = { email: 'a@b.com', document_type: 'cpf' as const, cpf: '52998224725', country: 'br', phone: '11912345678', accepted_terms: true };
+    const address = { street: 'A', street_number: '1', zipcode: '01310100', city: 'SP', state: 'SP', country: 'br' };
+    await client.saveOrderCustomer('Ord3r', customer);
+    await client.saveOrderAddress('Ord3r', address);
+    await client.finishOrder('Ord3r');
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /api/v1/order/Ord3r/customer',
+      'POST /api/v1/order/Ord3r/customer',
+      'POST /api/v1/order/Ord3r/finish',
+    ]);
+    expect(await seen[0]?.json()).toEqual({ customer });
+    expect(await seen[1]?.json()).toEqual({ address });
+  });
+
+  it('pays by card with the card hash and by PIX with pix: true, and reads the status and PIX text', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient(
+      'http://api.test',
+      fakeFetch(200, { error: false, message: 'OK', status: 'PENDING', pix_text: '000201...' }, seen),
+    );
+    expect(await client.payByPix('Ord3r')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
+    await client.payByCard('Ord3r', 'aGFzaA==');
+    expect(await client.getPayment('Ord3r', 'pix')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /api/v1/payment/checkout/Ord3r',
+      'POST /api/v1/payment/checkout/Ord3r',
+      'GET /api/v1/payment/Ord3r',
+    ]);
+    expect(await seen[0]?.json()).toEqual({ pix: true });
+    expect(await seen[1]?.json()).toEqual({ card_hash: 'aGFzaA==' });
+    expect(client.pixQrCodeUrl('Ord3r', 42)).toBe('http://api.test/api/v1/payment/Ord3r/pix_qrcode?timestamp=42');
+  });
+
+  it('reads the gateway key and a refused card', async () => {
+    const key = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', public_key: '-----BEGIN PUBLIC KEY-----' }));
+    expect(await key.getPaymentKey()).toBe('-----BEGIN PUBLIC KEY-----');
+    const refused = createApiClient('http://api.test', fakeFetch(402, { error: true, message: 'REFUSED' }));
+    await expect(refused.payByCard('Ord3r', 'aGFzaA==')).rejects.toMatchObject({ code: 'REFUSED', status: 402 });
   });
 });

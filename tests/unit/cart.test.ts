@@ -32,6 +32,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   total: 0,
   status: 0,
   completed: false,
+  customer: null,
   ...overrides,
 });
 

@@ -19,7 +19,7 @@ describe('leaving the gallery (section 4)', () => {
     $order.set({
       loading: false,
       error: null,
-      data: { id: 'o1', cards: ['DEMO00001'], items: [], allDigitalId: 3, photos: 6, videos: 0, total: 9900, status: 0, completed: false },
+      data: { id: 'o1', cards: ['DEMO00001'], items: [], allDigitalId: 3, photos: 6, videos: 0, total: 9900, status: 0, completed: false, customer: null },
     });
     $cartPending.set(new Set(['m1']));
 

@@ -17,6 +17,7 @@ vi.mock('../../src/lib/api/index.ts', () => {
     total: server.items.length * 2500,
     status: 0,
     completed: false,
+    customer: null,
   });
   const later = <T>(work: () => T) =>
     new Promise<T>((resolve, reject) =>

@@ -1,5 +1,6 @@
 import { isValidCep, isValidCpf, isValidEmail } from '@brazilian-utils/brazilian-utils';
 import type { DocumentType, WireAddress, WireCustomer } from '../../../src/lib/api/wire.ts';
+import { PHONE_PATTERN, ZIPCODE_PATTERN } from '../../../src/lib/checkout-rules.ts';
 
 // The shop checkout's customer and address forms (spec section 5), checked on the server too.
 // Every wrong field is named at once; unknown fields are ignored.
@@ -77,7 +78,7 @@ export function parseCustomer(input: unknown): InputResult<StoredCustomer> {
   if (!countryCode) problems.push(`${p}country must be a two-letter country code`);
   const rawPhone = input['phone'];
   const phone = typeof rawPhone === 'string' ? rawPhone.trim() : '';
-  if (!/^\+?\d{8,15}$/.test(phone)) problems.push(`${p}phone must be 8 to 15 digits with an optional leading +`);
+  if (!PHONE_PATTERN.test(phone)) problems.push(`${p}phone must be 8 to 15 digits with an optional leading +`);
   if (input['accepted_terms'] !== true) problems.push(`${p}accepted_terms must be true`);
   if (problems.length) return { ok: false, problems };
   return {
@@ -112,7 +113,7 @@ export function parseAddress(input: unknown): InputResult<WireAddress> {
     // A Brazilian CEP is 8 digits; stored without its mask.
     if (!isValidCep(rawZip)) problems.push(`${p}zipcode is not a valid CEP`);
     else zipcode = rawZip.replace(/\D/g, '');
-  } else if (rawZip && !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(rawZip)) {
+  } else if (rawZip && !ZIPCODE_PATTERN.test(rawZip)) {
     problems.push(`${p}zipcode may hold letters, digits, spaces and dashes only`);
   }
   if (problems.length) return { ok: false, problems };

@@ -4,9 +4,11 @@ import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { allDigitalSaving } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { openCheckout } from '../../stores/checkout.ts';
 import { $locale } from '../../stores/locale.ts';
 import { $order, setAllDigital } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
+import OrderTotals from './OrderTotals.tsx';
 import Tooltip from './Tooltip.tsx';
 
 interface Props {
@@ -64,16 +66,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
         {data && (
           <>
             {items === 0 && <p className="hint">{t('cart.hint')}</p>}
-            <dl className="cart-totals">
-              <dt>{t('cart.photos')}</dt>
-              <dd>{data.photos}</dd>
-              <dt>{t('cart.videos')}</dt>
-              <dd>{data.videos}</dd>
-              <dt>{t('cart.items')}</dt>
-              <dd>{items}</dd>
-              <dt>{t('cart.total')}</dt>
-              <dd className="cart-total">{money(data.total)}</dd>
-            </dl>
+            <OrderTotals order={data} />
             {allDigital && allDigital.price > 0 && (
               <p className="cart-package">
                 <label>
@@ -95,6 +88,9 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
                 {t('cart.changeError')}
               </p>
             )}
+            <button type="button" disabled={data.total <= 0 || order.loading} onClick={() => openCheckout(locale)}>
+              {t('cart.finish')}
+            </button>
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
@@ -9,6 +9,7 @@ import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
 import { $galleryCards, addCredentialCards, startGalleryCards } from '../../stores/cards.ts';
 import { leaveGallery } from '../../stores/gallery.ts';
 import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
+import { $checkoutStep } from '../../stores/checkout.ts';
 import { $order, syncOrderCards } from '../../stores/order.ts';
 import { loadProducts } from '../../stores/products.ts';
 import { openViewer } from '../../stores/viewer.ts';
@@ -26,6 +27,9 @@ import PricesModal from './PricesModal.tsx';
 import SendPhotosModal from './SendPhotosModal.tsx';
 import ZipDownload from './ZipDownload.tsx';
 import './gallery.css';
+
+// The checkout (forms, card library) loads the first time a visitor finishes an order.
+const CheckoutModal = lazy(() => import('./checkout/CheckoutModal.tsx'));
 
 interface Props {
   organization: Organization;
@@ -110,6 +114,8 @@ export default function Gallery({ organization, banners }: Props) {
   const [cartExpanded, setCartExpanded] = useState(false);
   const cartPanel = useRef<HTMLElement>(null);
   const order = useStore($order).data;
+  const checkoutStep = useStore($checkoutStep);
+  const [checkoutUsed, setCheckoutUsed] = useState(false);
   // Under two-factor the home keeps the card's access code for the session (?secret= on every call).
   const secret = address?.code ? readCardSecret(address.code) : undefined;
 
@@ -144,6 +150,11 @@ export default function Gallery({ organization, banners }: Props) {
   }, [buy, organization.id, cardsKey, secret, mediaShown]);
 
   const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
+  // Once paid, the bought media show as sold (downloadable, in the ZIP); a new cart starts on closing.
+  useEffect(() => {
+    if (checkoutStep !== null) setCheckoutUsed(true);
+    if (checkoutStep === 'success') reload();
+  }, [checkoutStep]);
   const openCart = () => {
     setCartExpanded(true);
     cartPanel.current?.scrollIntoView({ block: 'nearest' });
@@ -205,6 +216,15 @@ export default function Gallery({ organization, banners }: Props) {
       </div>
       <HomeFooter organization={organization} cardCode={code ? formatCardCode(code) : ''} />
       <MediaViewer organization={organization} />
+      {buy && checkoutUsed && (
+        <Suspense fallback={null}>
+          <CheckoutModal
+            organizationId={organization.id}
+            ownedIds={media.data ? ownedMedia(media.data, organization).map((m) => m.id) : []}
+            onPurchased={syncOrder}
+          />
+        </Suspense>
+      )}
       {buy && <PricesModal open={pricesOpen} onClose={() => setPricesOpen(false)} organizationId={organization.id} />}
       <CardsModal open={cardsOpen} onClose={() => setCardsOpen(false)} organizationId={organization.id} secret={secret} />
       {organization.canSendPhoto && (

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, Media, MediaLists, Order, Products, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, Media, MediaLists, Order, Payment, Products, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -6,8 +6,12 @@ import type {
   WireExtra,
   WireMedia,
   WireMediasAnswer,
+  WireAddress,
+  WireCustomerInput,
   WireOrder,
   WireOrderAnswer,
+  WirePaymentAnswer,
+  WirePublicKeyAnswer,
   WireProductsAnswer,
   WireUploadAnswer,
   WireZipAnswer,
@@ -55,6 +59,20 @@ export interface ApiClient {
   removeOrderMedia(orderId: string, productId: number, mediaId: string): Promise<Order>;
   addAllDigital(orderId: string, productId: number): Promise<Order>;
   removeAllDigital(orderId: string, productId: number): Promise<Order>;
+  getOrder(orderId: string): Promise<Order>;
+  saveOrderCustomer(orderId: string, customer: NonNullable<WireCustomerInput['customer']>): Promise<Order>;
+  saveOrderAddress(orderId: string, address: WireAddress): Promise<Order>;
+  /** Closes the cart: the API checks it has something to pay, a customer and an address. */
+  finishOrder(orderId: string): Promise<Order>;
+  /** The gateway's key that card data is encrypted with (`encryptCardHash`). */
+  getPaymentKey(): Promise<string>;
+  payByCard(orderId: string, cardHash: string): Promise<Payment>;
+  /** Makes (or answers again) the order's PIX charge: its copy-and-paste code. */
+  payByPix(orderId: string): Promise<Payment>;
+  /** The order's latest payment attempt, re-read from the gateway while pending. */
+  getPayment(orderId: string, method: Payment['method']): Promise<Payment>;
+  /** The address of the live PIX charge's QR code image; `stamp` defeats caches. */
+  pixQrCodeUrl(orderId: string, stamp: number): string;
 }
 
 /** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
@@ -80,6 +98,7 @@ function toOrder(order: WireOrder): Order {
     total: order.total,
     status: order.status,
     completed: order.completed,
+    customer: order.customer,
   };
 }
 
@@ -132,6 +151,15 @@ export function createApiClient(
     return toOrder((await call<WireOrderAnswer>(path, init)).order);
   };
   const orderPath = (...parts: Array<string | number>) => `/api/v1/order/${parts.map(encodeURIComponent).join('/')}`;
+
+  const paymentCall = async (method: Payment['method'], orderId: string, body: unknown): Promise<Payment> => {
+    const answer = await call<WirePaymentAnswer>(`/api/v1/payment/checkout/${encodeURIComponent(orderId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { method, status: answer.status, pixText: answer.pix_text };
+  };
 
   const secretQuery = (secret?: string) => (secret ? `&secret=${encodeURIComponent(secret)}` : '');
 
@@ -252,6 +280,19 @@ export function createApiClient(
       orderCall('DELETE', orderPath(orderId, 'product', productId, 'media', mediaId)),
     addAllDigital: (orderId, productId) => orderCall('POST', orderPath(orderId, 'product', productId)),
     removeAllDigital: (orderId, productId) => orderCall('DELETE', orderPath(orderId, 'product', productId)),
+    getOrder: async (orderId) => toOrder((await call<WireOrderAnswer>(orderPath(orderId))).order),
+    saveOrderCustomer: (orderId, customer) => orderCall('POST', orderPath(orderId, 'customer'), { customer }),
+    saveOrderAddress: (orderId, address) => orderCall('POST', orderPath(orderId, 'customer'), { address }),
+    finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
+
+    getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
+    payByCard: (orderId, cardHash) => paymentCall('creditCard', orderId, { card_hash: cardHash }),
+    payByPix: (orderId) => paymentCall('pix', orderId, { pix: true }),
+    async getPayment(orderId, method) {
+      const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);
+      return { method, status: answer.status, pixText: answer.pix_text };
+    },
+    pixQrCodeUrl: (orderId, stamp) => `${base}/api/v1/payment/${encodeURIComponent(orderId)}/pix_qrcode?timestamp=${stamp}`,
 
     async getOriginalFile(media) {
       let response: Response;

@@ -1,5 +1,5 @@
 import type { AllDigitalPrice, PriceRange } from '../price-table.ts';
-import type { ErrorCode, MediaType, OrderStatus } from './wire.ts';
+import type { ErrorCode, MediaType, OrderStatus, PaymentMethod, WireCustomer, WirePaymentStatus } from './wire.ts';
 
 /** The app's own shapes; the client builds them from the wire answers. */
 export interface Card {
@@ -79,4 +79,13 @@ export interface Order {
   total: number;
   status: OrderStatus;
   completed: boolean;
+  /** Saved by the checkout's first two steps (the address is `customer.addresses[0]`). */
+  customer: WireCustomer | null;
+}
+
+/** A payment attempt's state: the PIX code to pay while it is pending. */
+export interface Payment {
+  method: PaymentMethod;
+  status: WirePaymentStatus;
+  pixText: string | null;
 }

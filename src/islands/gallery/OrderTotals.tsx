@@ -1,0 +1,23 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Order } from '../../lib/api/types.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { $locale } from '../../stores/locale.ts';
+
+/** Photos, videos, items and the total to pay of an order (the cart and the checkout's summary). */
+export default function OrderTotals({ order }: { order: Order }) {
+  const t = useTranslate();
+  const locale = useStore($locale);
+  return (
+    <dl className="cart-totals">
+      <dt>{t('cart.photos')}</dt>
+      <dd>{order.photos}</dd>
+      <dt>{t('cart.videos')}</dt>
+      <dd>{order.videos}</dd>
+      <dt>{t('cart.items')}</dt>
+      <dd>{order.photos + order.videos}</dd>
+      <dt>{t('cart.total')}</dt>
+      <dd className="cart-total">{formatMoney(order.total, locale)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,81 @@
+import { useStore } from '@nanostores/react';
+import { Controller } from 'react-hook-form';
+import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { ACCEPTED_CARDS, cardFormSchema, type CardFormValues } from '../../../lib/checkout-forms.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { $payment, payByCard } from '../../../stores/checkout.ts';
+import { $locale } from '../../../stores/locale.ts';
+import { maskInput } from '../../shared/mask-input.ts';
+import Field, { inputState } from './Field.tsx';
+import { useCheckoutForm } from './use-checkout-form.ts';
+
+/** Digits in groups of four, at most nineteen. */
+const cardNumberMask = (raw: string) =>
+  raw
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+const digitsMask = (max: number) => (raw: string) => raw.replace(/\D/g, '').slice(0, max);
+
+const FIELDS = [
+  { name: 'card_number', mask: cardNumberMask, autoComplete: 'cc-number' },
+  { name: 'card_holder_name', mask: null, autoComplete: 'cc-name' },
+  { name: 'card_expiration_month', mask: digitsMask(2), autoComplete: 'cc-exp-month' },
+  { name: 'card_expiration_year', mask: digitsMask(4), autoComplete: 'cc-exp-year' },
+  { name: 'card_cvv', mask: digitsMask(4), autoComplete: 'cc-csc' },
+] as const;
+
+/** The card form (section 2): checked field by field, then encrypted in the browser and paid. */
+export default function CardForm({ total }: { total: number }) {
+  const t = useTranslate();
+  const locale = useStore($locale);
+  const payment = useStore($payment);
+  const { control, handleSubmit, field, formState } = useCheckoutForm(cardFormSchema, {
+    card_number: '',
+    card_holder_name: '',
+    card_expiration_month: '',
+    card_expiration_year: '',
+    card_cvv: '',
+  });
+  const busy = formState.isSubmitting || payment.loading;
+  const invalid = Object.keys(formState.errors).length > 0;
+  return (
+    <form className="checkout-form card-form-pay" noValidate onSubmit={(event) => void handleSubmit((card: CardFormValues) => payByCard(card))(event)}>
+      <p className="hint">
+        {t('card.accepted')} {ACCEPTED_CARDS.join(', ')}
+      </p>
+      {FIELDS.map(({ name, mask, autoComplete }) => {
+        const { id, message } = field(name);
+        return (
+          <Field key={name} id={id} label={t(`card.${name}`)} message={message}>
+            <Controller
+              control={control}
+              name={name}
+              render={({ field: input }) => (
+                <input
+                  {...inputState(id, message)}
+                  name={input.name}
+                  ref={input.ref}
+                  value={input.value}
+                  onBlur={input.onBlur}
+                  onChange={(event) => input.onChange(mask ? maskInput(event.currentTarget, mask) : event.currentTarget.value)}
+                  inputMode={mask ? 'numeric' : undefined}
+                  autoComplete={autoComplete}
+                  spellCheck={false}
+                  aria-required
+                />
+              )}
+            />
+          </Field>
+        );
+      })}
+      <div className="modal-actions">
+        {/* Section 5: submit stays disabled while any field is invalid. */}
+        <button type="submit" disabled={busy || invalid}>
+          {busy ? t('card.paying') : t('card.pay', { total: formatMoney(total, locale) })}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { $payment, $paymentMethod, choosePaymentMethod, goToStep } from '../../../stores/checkout.ts';
+import { $locale } from '../../../stores/locale.ts';
+import { $order } from '../../../stores/order.ts';
+import OrderTotals from '../OrderTotals.tsx';
+import CardForm from './CardForm.tsx';
+import PixPayment from './PixPayment.tsx';
+
+/** Checkout step 3: pay by PIX or card; the choice is offered in Portuguese only (section 2). */
+export default function PaymentStep() {
+  const t = useTranslate();
+  const locale = useStore($locale);
+  const method = useStore($paymentMethod);
+  const payment = useStore($payment);
+  const order = useStore($order).data;
+  if (!order) return null;
+  return (
+    <div className="checkout-payment">
+      <OrderTotals order={order} />
+      {locale === 'pt' && (
+        <fieldset className="checkout-choice">
+          <legend>{t('payment.method')}</legend>
+          {(['pix', 'creditCard'] as const).map((option) => (
+            <label key={option}>
+              <input type="radio" name="payment-method" checked={method === option} onChange={() => choosePaymentMethod(option)} />{' '}
+              {t(`payment.${option}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {method === 'pix' ? <PixPayment /> : <CardForm total={order.total} />}
+      {payment.error && (
+        <p role="alert" className="form-error">
+          {t(payment.error === 'REFUSED' ? 'errors.refused' : 'payment.error')}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="secondary" onClick={() => goToStep('address')}>
+          {t('checkout.changeAddress')}
+        </button>
+      </div>
+    </div>
+  );
+}

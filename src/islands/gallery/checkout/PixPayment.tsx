@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { $payment, checkPixPayment, generatePix, pixQrCodeUrl } from '../../../stores/checkout.ts';
+
+/** Seconds between two checks of a pending PIX payment (section 9). */
+export const PIX_CHECK_SECONDS = 5;
+
+/** Counts down and checks the payment, again and again, while the code waits to be paid. */
+function useCountdown(active: boolean): number {
+  const [left, setLeft] = useState(PIX_CHECK_SECONDS);
+  useEffect(() => {
+    if (!active) return;
+    setLeft(PIX_CHECK_SECONDS);
+    const timer = window.setInterval(() => {
+      setLeft((seconds) => {
+        if (seconds > 1) return seconds - 1;
+        void checkPixPayment();
+        return PIX_CHECK_SECONDS;
+      });
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return left;
+}
+
+/** PIX (section 2): generate the code, show it as QR code and copy-and-paste text, check until paid. */
+export default function PixPayment() {
+  const t = useTranslate();
+  const payment = useStore($payment);
+  const [copied, setCopied] = useState(false);
+  const pix = payment.data?.method === 'pix' ? payment.data : null;
+  const pending = pix?.status === 'PENDING' && Boolean(pix.pixText);
+  const qrCode = useMemo(() => (pending ? pixQrCodeUrl() : null), [pending, pix?.pixText]);
+  const left = useCountdown(pending);
+
+  if (!pending || !pix?.pixText) {
+    return (
+      <div className="pix-payment">
+        {pix && <p role="status">{t('pix.expired')}</p>}
+        <button type="button" disabled={payment.loading} onClick={() => void generatePix()}>
+          {payment.loading ? t('pix.generating') : t('pix.generate')}
+        </button>
+      </div>
+    );
+  }
+  const copy = async () => {
+    await navigator.clipboard?.writeText(pix.pixText ?? '').then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <div className="pix-payment">
+      <p className="pix-warning" role="note">
+        {t('pix.warning')}
+      </p>
+      {qrCode && <img className="pix-qrcode" src={qrCode} alt={t('pix.qrAlt')} width={240} height={240} />}
+      <label className="field">
+        {t('pix.copyPaste')}
+        <input readOnly value={pix.pixText} onFocus={(event) => event.currentTarget.select()} />
+      </label>
+      <div className="modal-actions">
+        <button type="button" className="secondary" onClick={() => void copy()}>
+          {t('pix.copy')}
+        </button>
+        <button type="button" disabled={payment.loading} onClick={() => void checkPixPayment()}>
+          {payment.loading ? t('pix.checking') : t('pix.check')}
+        </button>
+      </div>
+      <p role="status" className="hint">
+        {copied ? t('pix.copied') : payment.loading ? t('pix.checking') : t('pix.nextCheck', { seconds: left })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// The checkout's forms (section 5): customer, address and credit card. Messages are catalogue
+// keys, translated where they are shown.
+import { isValidCep } from '@brazilian-utils/brazilian-utils';
+import cardValidator from 'card-validator';
+import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
+import type { MessageKey } from '../i18n/index.ts';
+import type { CardData } from './card-hash.ts';
+import type { DocumentType, WireAddress, WireCustomerInput } from './api/wire.ts';
+import { PHONE_PATTERN, unmaskPhone, ZIPCODE_PATTERN } from './checkout-rules.ts';
+import { isCountryCode } from './countries.ts';
+import { isValidCpf } from './cpf.ts';
+
+
+const MESSAGES = [
+  'checkout.required',
+  'checkout.invalidEmail',
+  'customer.invalidCpf',
+  'checkout.invalidPhone',
+  'checkout.invalidCountry',
+  'checkout.invalidZipcode',
+  'checkout.acceptTerms',
+  'card.invalidNumber',
+  'card.invalidName',
+  'card.invalidMonth',
+  'card.invalidYear',
+  'card.invalidCvv',
+] as const satisfies readonly MessageKey[];
+export type CheckoutMessage = (typeof MESSAGES)[number];
+
+/** The catalogue key of a validation message of these schemas, or null for any other text. */
+export function checkoutMessageKey(message: string | undefined): CheckoutMessage | null {
+  return (MESSAGES as readonly string[]).includes(message ?? '') ? (message as CheckoutMessage) : null;
+}
+
+const required = () => string().trim().required('checkout.required');
+const country = () => required().test('country', 'checkout.invalidCountry', (value) => isCountryCode(value));
+
+export interface CustomerFormValues {
+  name: string;
+  email: string;
+  document_type: DocumentType;
+  document: string;
+  country: string;
+  phone: string;
+  accepted_terms: boolean;
+}
+
+export const customerFormSchema: ObjectSchema<CustomerFormValues> = object({
+  name: string().trim().max(100).default(''),
+  email: required().max(254).email('checkout.invalidEmail'),
+  document_type: mixed<DocumentType>().oneOf(['cpf', 'passport', 'other']).required('checkout.required'),
+  document: required()
+    .max(40)
+    .when('document_type', {
+      is: 'cpf',
+      then: (rule) => rule.test('cpf', 'customer.invalidCpf', (value) => isValidCpf(value)),
+    }),
+  country: country(),
+  phone: required().test('phone', 'checkout.invalidPhone', (value) => PHONE_PATTERN.test(unmaskPhone(value))),
+  accepted_terms: boolean().required('checkout.acceptTerms').oneOf([true], 'checkout.acceptTerms'),
+});
+
+/** What the API takes: the number in the field of its document type, the phone without its mask. */
+export function customerInput(values: CustomerFormValues): NonNullable<WireCustomerInput['customer']> {
+  return {
+    name: values.name.trim() || null,
+    email: values.email.trim(),
+    document_type: values.document_type,
+    [values.document_type]: values.document.trim(),
+    country: values.country,
+    phone: unmaskPhone(values.phone),
+    accepted_terms: values.accepted_terms,
+  };
+}
+
+export const addressFormSchema: ObjectSchema<WireAddress> = object({
+  street: required().max(200),
+  street_number: required().max(20),
+  zipcode: required()
+    .max(20)
+    .when('country', {
+      is: 'br',
+      then: (rule) => rule.test('cep', 'checkout.invalidZipcode', (value) => isValidCep(value)),
+      otherwise: (rule) => rule.matches(ZIPCODE_PATTERN, 'checkout.invalidZipcode'),
+    }),
+  city: required().max(100),
+  state: required().max(100),
+  country: country(),
+});
+
+export type CardFormValues = CardData & { card_expiration_month: string; card_expiration_year: string };
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** Section 5: the card library checks number and name; month 1-12, year 2020-3000, code up to 9999. */
+export const cardFormSchema: ObjectSchema<CardFormValues> = object({
+  card_number: required().test('number', 'card.invalidNumber', (value) => cardValidator.number(digits(value)).isValid),
+  card_holder_name: required().max(64).test('name', 'card.invalidName', (value) => cardValidator.cardholderName(value).isValid),
+  card_expiration_month: required().matches(/^(0?[1-9]|1[0-2])$/, 'card.invalidMonth'),
+  card_expiration_year: required().test('year', 'card.invalidYear', (value) => /^\d{4}$/.test(value) && +value >= 2020 && +value <= 3000),
+  card_cvv: required().matches(/^\d{3,4}$/, 'card.invalidCvv'),
+});
+
+/** The accepted card brands the card form lists, by the card library's names. */
+export const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'American Express', 'Elo', 'Hipercard', 'Diners Club'] as const;

@@ -1,0 +1,86 @@
+import { atom } from 'nanostores';
+import type { Locale } from '../i18n/index.ts';
+import { api, ApiError } from '../lib/api/index.ts';
+import type { Payment } from '../lib/api/types.ts';
+import type { PaymentMethod } from '../lib/api/wire.ts';
+import { encryptCardHash, type CardData } from '../lib/card-hash.ts';
+import { asyncStore } from './async-state.ts';
+import { $order, refreshOrder } from './order.ts';
+
+/** The finish-order modal's steps, in order (section 2); null while it is closed. */
+export type CheckoutStep = 'summary' | 'customer' | 'address' | 'payment' | 'success';
+export const $checkoutStep = atom<CheckoutStep | null>(null);
+
+export const $paymentMethod = atom<PaymentMethod>('pix');
+
+/** The latest payment attempt: status and PIX code, with a loading flag and an error (section 4). */
+export const $payment = asyncStore<Payment>();
+
+/** PIX for Portuguese (the default language), card otherwise (section 4). */
+export function defaultPaymentMethod(locale: Locale): PaymentMethod {
+  return locale === 'pt' ? 'pix' : 'creditCard';
+}
+
+export function openCheckout(locale: Locale): void {
+  $paymentMethod.set(defaultPaymentMethod(locale));
+  clearPayment();
+  $checkoutStep.set('summary');
+}
+
+export function goToStep(step: CheckoutStep): void {
+  $checkoutStep.set(step);
+}
+
+export function closeCheckout(): void {
+  $checkoutStep.set(null);
+}
+
+export function choosePaymentMethod(method: PaymentMethod): void {
+  $paymentMethod.set(method);
+  clearPayment();
+}
+
+/** Runs a payment call; a failure keeps what was known (a PIX code stays on screen) and says why. */
+async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
+  const orderId = $order.get().data?.id;
+  if (!orderId) return;
+  const known = $payment.get().data;
+  $payment.set({ loading: true, error: null, data: known });
+  try {
+    const payment = await work(orderId);
+    $payment.set({ loading: false, error: null, data: payment });
+    // Paid: the order is read again (now completed) and the modal shows the success step.
+    if (payment.status === 'PAID' && (await refreshOrder())) goToStep('success');
+  } catch (error) {
+    $payment.set({ loading: false, error: error instanceof ApiError ? error.code : 'UNKNOWN_ERROR', data: known });
+  }
+}
+
+/** Card data leaves the browser only encrypted with the gateway's key. */
+export function payByCard(card: CardData): Promise<void> {
+  return pay(async (orderId) => api.payByCard(orderId, await encryptCardHash(await api.getPaymentKey(), card)));
+}
+
+export function generatePix(): Promise<void> {
+  return pay((orderId) => api.payByPix(orderId));
+}
+
+export function checkPixPayment(): Promise<void> {
+  return pay((orderId) => api.getPayment(orderId, 'pix'));
+}
+
+/** The live PIX charge's QR code image, fetched afresh for each new code. */
+export function pixQrCodeUrl(): string | null {
+  const orderId = $order.get().data?.id;
+  return orderId ? api.pixQrCodeUrl(orderId, Date.now()) : null;
+}
+
+export function clearPayment(): void {
+  $payment.set({ loading: false, error: null, data: null });
+}
+
+/** Leaving the gallery closes the checkout and forgets the payment (section 4). */
+export function clearCheckout(): void {
+  closeCheckout();
+  clearPayment();
+}

@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { expectNoAxeViolations, useLocale } from './support/sites.ts';
+import { list, openGallery, sampleBytes, sha256, zipEntries } from './support/gallery.ts';
+
+// A purchase from the cart to the clean photo, against the API's sandbox gateway: PIX is paid by
+// the provider's `payment:confirm` (what the PSP's webhook does), cards by Pagar.me's sandbox
+// numbers (…0010 approves, …0028 is refused). Each test buys from its own card.
+
+/** The order id, read from the payment call the page makes. */
+async function orderIdOfCheckout(page: Page, start: () => Promise<void>): Promise<string> {
+  const request = page.waitForRequest((r) => r.url().includes('/api/v1/payment/checkout/'));
+  await start();
+  return new URL((await request).url()).pathname.split('/').at(-1)!;
+}
+
+function confirmPix(orderId: string): string {
+  return execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'payment:confirm', orderId], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+}
+
+test('pt: PIX — summary, customer, address, a QR code checked every 5 s until paid, then the photo is bought', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-001');
+  await page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-001' }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Resumo do pedido' })).toBeVisible();
+  await expect(dialog.getByRole('definition').last()).toHaveText(/R\$\s25,00/);
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+
+  // Step 1: nothing is sent until every field passes.
+  await expect(dialog.getByRole('heading', { name: 'Seus dados' })).toBeVisible();
+  await expect(dialog.getByText('Passo 1 de 3')).toBeVisible();
+  await expect(dialog.getByText('Todos os produtos são digitais: nada é enviado pelo correio.')).toBeVisible();
+  let customerCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/customer')) customerCalls++;
+  });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await expect(dialog.getByText('Campo obrigatório')).toHaveCount(3);
+  await expect(dialog.getByText('Aceite os Termos de Uso para continuar')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('maria@');
+  await expect(dialog.getByText('E-mail inválido')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('maria@example.com');
+  const cpf = dialog.getByLabel('Número do CPF');
+  await cpf.pressSequentially('111.111.111-11x');
+  await expect(cpf).toHaveValue('111.111.111-11');
+  await cpf.blur();
+  await expect(dialog.getByText('CPF inválido')).toBeVisible();
+  await cpf.fill('');
+  await cpf.pressSequentially('52998224725');
+  await expect(cpf).toHaveValue('529.982.247-25');
+  await dialog.getByLabel('Telefone').fill('+55 (11) 91234-5678');
+  await expect(dialog.getByLabel('País')).toHaveValue('br');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  expect(customerCalls).toBe(0);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+
+  // Step 2: the address; a wrong CEP is refused in the browser.
+  await expect(dialog.getByRole('heading', { name: 'Endereço' })).toBeVisible();
+  expect(customerCalls).toBe(1);
+  await dialog.getByLabel('Rua').fill('Avenida Paulista');
+  await dialog.getByLabel('Número', { exact: true }).fill('1000');
+  await dialog.getByLabel('CEP').fill('123');
+  await dialog.getByLabel('Cidade').fill('São Paulo');
+  await dialog.getByLabel('Estado').fill('SP');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await expect(dialog.getByText('CEP inválido')).toBeVisible();
+  await dialog.getByLabel('CEP').fill('01310-100');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+
+  // Step 3: PIX is the default in Portuguese.
+  await expect(dialog.getByRole('heading', { name: 'Pagamento' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'PIX' })).toBeChecked();
+  const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
+  await expect(dialog.getByText('Não feche esta janela até o pagamento ser confirmado.')).toBeVisible();
+  const qr = dialog.getByRole('img', { name: 'QR code do PIX' });
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await expect(dialog.getByText(/Próxima verificação em [1-5] s/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  expect(confirmPix(orderId)).toContain('PAID');
+  // The next check (at most 5 s away) sees it paid.
+  await expect(dialog.getByRole('heading', { name: 'Pedido realizado' })).toBeVisible({ timeout: 12_000 });
+  await dialog.getByRole('button', { name: 'Baixar fotos' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list(page, 'Fotos compradas (1)').getByRole('img')).toHaveCount(1);
+  await expect(list(page, 'Fotos para comprar (1)').getByRole('img')).toHaveCount(1);
+  // A new, empty cart for what is left to buy.
+  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
+});
+
+test('en: card only — the form checks each field, a refused card says so, an approved one unlocks the photo and its ZIP', async ({ page }) => {
+  test.setTimeout(60_000);
+  await useLocale(page, 'en');
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-002');
+  await page.getByRole('button', { name: 'Choose for the cart: Photo 2 of card DE-PAGA-002' }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$25\.00/);
+  await page.getByRole('button', { name: 'Finish order' }).click();
+  const dialog = page.getByRole('dialog');
+
+  // "I'm not sure" leaves the cart as it was.
+  await dialog.getByRole('button', { name: "I'm not sure" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Finish order' }).click();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+
+  await dialog.getByLabel('Name (optional)').fill('John');
+  await dialog.getByLabel('Email').fill('john@example.com');
+  await dialog.getByRole('radio', { name: 'Passport' }).check();
+  await dialog.getByLabel('Passport number').fill('X1234567');
+  await dialog.getByLabel('Country').selectOption('us');
+  await dialog.getByLabel('Phone').fill('+1 212 555 0100');
+  await dialog.getByRole('checkbox', { name: /I have read and accept the/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Address' })).toBeVisible();
+  // The address country starts from the customer's.
+  await expect(dialog.getByLabel('Country')).toHaveValue('us');
+  await dialog.getByRole('button', { name: 'Change my info' }).click();
+  await expect(dialog.getByLabel('Passport number')).toHaveValue('X1234567');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Street').fill('5th Avenue');
+  await dialog.getByLabel('Number', { exact: true }).fill('350');
+  await dialog.getByLabel('Zip code').fill('10118');
+  await dialog.getByLabel('City').fill('New York');
+  await dialog.getByLabel('State').fill('NY');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3 in English: the card form only, no PIX choice.
+  await expect(dialog.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  await expect(dialog.getByText(/Accepted cards: Visa, Mastercard/)).toBeVisible();
+  const pay = dialog.getByRole('button', { name: /^Pay R\$25\.00$/ });
+  await pay.click();
+  await expect(dialog.getByText('Required field')).toHaveCount(5);
+  await expect(pay).toBeDisabled();
+  const number = dialog.getByLabel('Card number');
+  await number.pressSequentially('4000a000000000001');
+  await expect(number).toHaveValue('4000 0000 0000 0001');
+  await expect(dialog.getByText('Invalid card number')).toBeVisible();
+  await dialog.getByLabel('Expiry month').fill('13');
+  await expect(dialog.getByText('Invalid month (1 to 12)')).toBeVisible();
+  await dialog.getByLabel('Expiry month').fill('12');
+  await dialog.getByLabel('Expiry year').fill('2031');
+  await dialog.getByLabel('Security code').fill('123');
+  await dialog.getByLabel('Name as on the card').fill('JOHN DOE');
+  await number.fill('4000 0000 0000 0028');
+  await expect(pay).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await pay.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Transaction refused');
+
+  await number.fill('4000 0000 0000 0010');
+  await pay.click();
+  await expect(dialog.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download all (ZIP)' }).click();
+  const file = await (await download).path();
+  // The ZIP holds the original of the photo just bought (sample 4, the card's second photo).
+  expect(Object.values(await zipEntries(file))).toEqual([sha256(sampleBytes(4))]);
+  await page.keyboard.press('Escape');
+  await expect(list(page, 'Photos bought (1)').getByRole('img')).toHaveCount(1);
+});
