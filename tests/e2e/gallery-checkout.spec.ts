@@ -170,3 +170,37 @@ test('en: card only — the form checks each field, a refused card says so, an a
   await page.keyboard.press('Escape');
   await expect(list(page, 'Photos bought (1)').getByRole('img')).toHaveCount(1);
 });
+
+test('a PIX paid after the checkout was closed: the next cart change says so and a refresh shows the photo bought', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-003');
+  const pick = page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-003' });
+  await pick.click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await dialog.getByLabel('E-mail').fill('ana@example.com');
+  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
+  await dialog.getByLabel('Telefone').fill('11912345678');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await dialog.getByLabel('Rua').fill('Rua B');
+  await dialog.getByLabel('Número', { exact: true }).fill('2');
+  await dialog.getByLabel('CEP').fill('01310100');
+  await dialog.getByLabel('Cidade').fill('São Paulo');
+  await dialog.getByLabel('Estado').fill('SP');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
+  await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
+  // The visitor closes the window's checkout and pays in the bank's app afterwards.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(confirmPix(orderId)).toContain('PAID');
+
+  await pick.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Este pedido já foi pago.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Atualizar a página' }).click();
+  await expect(list(page, 'Fotos compradas (1)').getByRole('img')).toHaveCount(1);
+  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
+});

@@ -51,6 +51,9 @@ test('extras are listed apart with their notice', async ({ page }) => {
   await expect(list(page, 'Extras (1)').getByRole('img')).toHaveCount(1);
   await expect(list(page, 'Photos bought (2)').getByRole('img')).toHaveCount(2);
   await expect(list(page, 'Photos to buy (2)').getByRole('img')).toHaveCount(2);
+  // galeria sells online but has no products yet: the cart says nothing is on sale and offers no toggle.
+  await expect(page.getByRole('region', { name: 'Cart' }).getByText('Nothing is on sale right now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Choose for the cart/ })).toHaveCount(0);
 });
 
 test('free_photos: everything downloadable, no prices, no shop panel', async ({ page }) => {

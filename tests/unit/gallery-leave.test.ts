@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { $card } from '../../src/stores/card.ts';
+import { $checkoutStep, $payment } from '../../src/stores/checkout.ts';
 import { $galleryCards } from '../../src/stores/cards.ts';
 import { leaveGallery } from '../../src/stores/gallery.ts';
 import { $media } from '../../src/stores/media.ts';
@@ -9,7 +10,7 @@ import { $viewerMedia } from '../../src/stores/viewer.ts';
 import { $zip } from '../../src/stores/zip.ts';
 
 describe('leaving the gallery (section 4)', () => {
-  it('clears media, cards, the card, the order, the viewer, the ZIP and the upload', () => {
+  it('clears media, cards, the card, the order, the checkout and its payment, the viewer, the ZIP and the upload', () => {
     $card.set({ loading: false, error: null, data: { id: 'c1', code: 'DEMO00001', mediaCount: 6 } });
     $media.set({ loading: false, error: null, data: { sold: [], notSold: [], extras: [] } });
     $galleryCards.set(['DEMO00001', 'DEMO00002']);
@@ -22,6 +23,8 @@ describe('leaving the gallery (section 4)', () => {
       data: { id: 'o1', cards: ['DEMO00001'], items: [], allDigitalId: 3, photos: 6, videos: 0, total: 9900, status: 0, completed: false, customer: null },
     });
     $cartPending.set(new Set(['m1']));
+    $checkoutStep.set('payment');
+    $payment.set({ loading: false, error: null, data: { method: 'pix', status: 'PENDING', pixText: '000201' } });
 
     leaveGallery();
 
@@ -33,5 +36,7 @@ describe('leaving the gallery (section 4)', () => {
     expect($upload.get()).toEqual({ loading: false, error: null, data: null });
     expect($order.get()).toEqual({ loading: false, error: null, data: null });
     expect($cartPending.get().size).toBe(0);
+    expect($checkoutStep.get()).toBeNull();
+    expect($payment.get()).toEqual({ loading: false, error: null, data: null });
   });
 });

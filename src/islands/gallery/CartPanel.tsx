@@ -41,6 +41,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
   const items = data ? data.photos + data.videos : 0;
   const allDigital = products?.allDigital ?? null;
   const saving = products ? allDigitalSaving(products, notSold) : 0;
+  const nothingOnSale = products !== null && products.products.length === 0 && !allDigital;
 
   return (
     <section ref={ref} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId}>
@@ -65,7 +66,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
         )}
         {data && (
           <>
-            {items === 0 && <p className="hint">{t('cart.hint')}</p>}
+            {items === 0 && <p className="hint">{t(nothingOnSale ? 'prices.none' : 'cart.hint')}</p>}
             <OrderTotals order={data} />
             {allDigital && allDigital.price > 0 && (
               <p className="cart-package">
@@ -83,10 +84,20 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
                 )}
               </p>
             )}
-            {order.error && (
+            {order.error === 'ORDER_CLOSED' ? (
+              // Paid meanwhile (a PIX paid after the checkout was closed): the page shows it bought.
               <p role="alert" className="form-error">
-                {t('cart.changeError')}
+                {t('cart.closed')}{' '}
+                <button type="button" className="secondary" onClick={() => window.location.reload()}>
+                  {t('cart.reload')}
+                </button>
               </p>
+            ) : (
+              order.error && (
+                <p role="alert" className="form-error">
+                  {t('cart.changeError')}
+                </p>
+              )
             )}
             <button type="button" disabled={data.total <= 0 || order.loading} onClick={() => openCheckout(locale)}>
               {t('cart.finish')}
