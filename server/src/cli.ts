@@ -16,6 +16,8 @@ import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
 import { readJsonFile, UsageError } from './cli-input.ts';
 import { setBranding } from './services/branding.ts';
+import { faceEngine } from './services/face-engine.ts';
+import { indexOrganization } from './services/face-search.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
@@ -40,6 +42,9 @@ ${SHOP_USAGE}
       Replaces the organization's branding with the files of <folder> named logo, banner-pt,
       banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
       .ico, 2 MiB each); the site build copies them into the organization's site.
+  faces:index --org <webName>
+      Looks for faces in every photo of the organization not looked at yet (about half a
+      second a photo), so the visitors' facial searches need not; they index what is missing.
   list
       Organizations with their cards (media counts) and orders (status, total).
   --help
@@ -148,6 +153,20 @@ async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): P
   return `Branding of ${organization.web_name}: ${names.join(', ')}`;
 }
 
+async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { org: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`faces:index: ${(error as Error).message}`);
+  }
+  const webName = parsed.values.org;
+  if (!webName) throw new UsageError('faces:index needs --org <webName>');
+  if (!findOrganizationByWebName(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
+  const indexed = await indexOrganization(db, dataDir, await faceEngine(), webName);
+  return `Faces of ${webName}: ${indexed} photo(s) indexed`;
+}
+
 const ORDER_STATUS = ['open', 'paid', 'canceled'];
 
 function list(db: DatabaseSync): string {
@@ -166,7 +185,7 @@ function list(db: DatabaseSync): string {
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'list'];
+const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'list'];
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
@@ -182,6 +201,7 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     if (command === 'branding:set') return await brandingSet(db, dataDir, args);
+    if (command === 'faces:index') return await facesIndex(db, dataDir, args);
     return list(db);
   } finally {
     db.close();

@@ -6,6 +6,7 @@ import type {
   WireCredentialCardsAnswer,
   WireCustomerCardAnswer,
   WireDeleteAnswer,
+  WireFaceSearchAnswer,
   WireUploadAnswer,
   WireZipAnswer,
 } from '../../../src/lib/api/wire.ts';
@@ -14,6 +15,8 @@ import { ApiError } from '../errors.ts';
 import { findMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { credentialCards, customerCardAnswer, type CustomerSearch } from '../services/visitor-customers.ts';
+import { faceEngine } from '../services/face-engine.ts';
+import { searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from '../services/media-files.ts';
 import { parseRange } from '../services/range.ts';
@@ -31,6 +34,8 @@ import {
 import { createZipLink, planZip, ZIP_FILE_NAME, zipStream } from '../services/zip.ts';
 
 const MAX_ZIP_MEDIA = 5000;
+/** Each photo costs about half a second of inference. */
+const FACE_SEARCH_MAX_PHOTOS = 5;
 const organizationQuery = {
   type: 'object',
   required: ['organization_id'],
@@ -190,6 +195,37 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
         try {
           const files = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
           return { error: false, card_code: await storeUpload(db, dataDir, target, files) };
+        } finally {
+          await fs.promises.rm(folder, { recursive: true, force: true });
+        }
+      },
+    );
+
+    scope.post<{ Querystring: { organization_id: number; from_date: string; to_date: string } }>(
+      '/api/v1/card/search/photo',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['organization_id', 'from_date', 'to_date'],
+            properties: {
+              organization_id: { type: 'integer', minimum: 1 },
+              from_date: { type: 'string', minLength: 10, maxLength: 40 },
+              to_date: { type: 'string', minLength: 10, maxLength: 40 },
+            },
+          },
+        },
+      },
+      async (request): Promise<WireFaceSearchAnswer> => {
+        if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
+        const folder = await uploadScratch(dataDir);
+        try {
+          const photos = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
+          if (photos.length > FACE_SEARCH_MAX_PHOTOS) {
+            throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
+          }
+          const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
+          return await searchByFaces(db, dataDir, await faceEngine(), { organizationId, fromDate, toDate, photos });
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }

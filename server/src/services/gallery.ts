@@ -81,10 +81,15 @@ export function mediasAnswer(
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
   for (const row of rows) {
-    const item = listed(row);
-    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...item });
-    else if (isSold(row, organization)) answer.sold_medias.push({ type: row.kind, ...item } satisfies WireMedia);
-    else answer.not_sold_medias.push({ type: row.kind, ...item, selected: false } satisfies WireMedia);
+    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row) });
+    else if (isSold(row, organization)) answer.sold_medias.push(wireMedia(row, organization));
+    else answer.not_sold_medias.push(wireMedia(row, organization));
   }
   return answer;
+}
+
+/** A photo or video (not an extra) as the gallery lists it; unsold ones carry the cart's `selected` flag. */
+export function wireMedia(row: CardMediaRow, organization: WireOrganization): WireMedia {
+  const item: WireMedia = { type: row.kind === 'video' ? 'video' : 'photo', ...listed(row) };
+  return isSold(row, organization) ? item : { ...item, selected: false };
 }

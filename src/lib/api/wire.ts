@@ -24,7 +24,9 @@ export type ErrorCode =
   | 'PRODUCT_NOT_FOUND'
   | 'MEDIA_ALREADY_SOLD'
   | 'REFUSED'
-  | 'PAYMENT_NOT_FOUND';
+  | 'PAYMENT_NOT_FOUND'
+  // The facial search: none of the visitor's photos shows a face.
+  | 'FACE_NOT_FOUND';
 
 /** Every failed call answers this, with a 4xx or 5xx status. */
 export interface WireError {
@@ -327,4 +329,12 @@ export interface WireDeleteAnswer {
 export interface WireBrandingList {
   error: false;
   files: string[];
+}
+
+/** POST /api/v1/card/search/photo: the cards with photos of the visitor, best match first. */
+export interface WireFaceSearchAnswer {
+  error: false;
+  message: string;
+  /** Each card with the matching photos (as the gallery lists them), best match first. */
+  cards: Array<{ card: string; medias: WireMedia[] }>;
 }
