@@ -163,7 +163,7 @@ async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Pr
   const webName = parsed.values.org;
   if (!webName) throw new UsageError('faces:index needs --org <webName>');
   if (!findOrganizationByWebName(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
-  const indexed = await indexOrganization(db, dataDir, await faceEngine(), webName);
+  const indexed = await indexOrganization(db, dataDir, faceEngine(), webName);
   return `Faces of ${webName}: ${indexed} photo(s) indexed`;
 }
 

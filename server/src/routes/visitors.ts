@@ -225,7 +225,7 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
             throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
           }
           const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
-          return await searchByFaces(db, dataDir, await faceEngine(), { organizationId, fromDate, toDate, photos });
+          return await searchByFaces(db, dataDir, faceEngine(), { organizationId, fromDate, toDate, photos });
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }
