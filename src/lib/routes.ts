@@ -18,3 +18,16 @@ export function cardCodeFromGalleryPath(pathname: string): string | null {
   }
   return isValidCardCode(segment) ? normalizeCardCode(segment) : null;
 }
+
+/** The gallery of several cards (the facial search's choice): the first in the path, the others in ?cards=. */
+export function galleryPathOfCards(codes: readonly string[]): string {
+  const [first = '', ...others] = codes;
+  const path = `/gallery/${formatCardCode(first)}`;
+  return others.length ? `${path}?cards=${others.map(formatCardCode).join(',')}` : path;
+}
+
+/** The valid card codes of a ?cards= list, normalised, each once. */
+export function cardCodesFromQuery(value: string | null): string[] {
+  const codes = (value ?? '').split(',').filter(isValidCardCode).map(normalizeCardCode);
+  return [...new Set(codes)];
+}

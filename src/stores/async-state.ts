@@ -17,9 +17,10 @@ export function asyncStore<T>(): AsyncStore<T> {
 
 /**
  * Runs one call through begin, success and failure. Only the latest call may write its result,
- * so a slow earlier answer never overwrites a newer one.
+ * so a slow earlier answer never overwrites a newer one. A failure clears the data unless
+ * `keepOnFailure` (the last good answer stays on screen beside the error).
  */
-export function runner<T>(store: AsyncStore<T>): (work: () => Promise<T>) => Promise<T | null> {
+export function runner<T>(store: AsyncStore<T>, { keepOnFailure = false } = {}): (work: () => Promise<T>) => Promise<T | null> {
   let latest = 0;
   return async (work) => {
     const ticket = ++latest;
@@ -30,7 +31,7 @@ export function runner<T>(store: AsyncStore<T>): (work: () => Promise<T>) => Pro
       return data;
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
-      if (ticket === latest) store.set({ loading: false, error: code, data: null });
+      if (ticket === latest) store.set({ loading: false, error: code, data: keepOnFailure ? store.get().data : null });
       return null;
     }
   };

@@ -15,6 +15,13 @@ export function startGalleryCards(first: string): void {
   $galleryCards.set([normalizeCardCode(first)]);
 }
 
+/** A gallery opened with ?cards= (the facial search's choice) shows those cards after the first. */
+export function addGalleryCardCodes(codes: readonly string[]): void {
+  const current = $galleryCards.get();
+  const more = codes.filter((code) => !current.includes(code));
+  if (more.length) $galleryCards.set([...current, ...more]);
+}
+
 /**
  * A gallery opened with ?credential= shows the media of every card of that credential, the
  * card in the address first. A failed look-up leaves just that card, which still shows.

@@ -5,8 +5,8 @@ import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
 import { galleryErrorMessage } from '../../lib/error-messages.ts';
 import { canBuy, ownedMedia } from '../../lib/gallery.ts';
-import { cardCodeFromGalleryPath } from '../../lib/routes.ts';
-import { $galleryCards, addCredentialCards, startGalleryCards } from '../../stores/cards.ts';
+import { cardCodeFromGalleryPath, cardCodesFromQuery } from '../../lib/routes.ts';
+import { $galleryCards, addCredentialCards, addGalleryCardCodes, startGalleryCards } from '../../stores/cards.ts';
 import { leaveGallery } from '../../stores/gallery.ts';
 import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
 import { $checkoutStep } from '../../stores/checkout.ts';
@@ -36,9 +36,10 @@ interface Props {
   banners: Branding['banner'];
 }
 
-/** What the address says: the card (path), the credential and whether to open send photos. */
+/** What the address says: the card (path), more cards, the credential and whether to open send photos. */
 interface Address {
   code: string | null;
+  cards: string[];
   credential: string | null;
   send: boolean;
 }
@@ -47,6 +48,7 @@ function readAddress(): Address {
   const query = new URLSearchParams(window.location.search);
   return {
     code: cardCodeFromGalleryPath(window.location.pathname),
+    cards: cardCodesFromQuery(query.get('cards')),
     credential: query.get('credential'),
     send: query.get('send') === '1',
   };
@@ -123,6 +125,7 @@ export default function Gallery({ organization, banners }: Props) {
     const found = readAddress();
     setAddress(found);
     if (found.code) startGalleryCards(found.code);
+    if (found.code) addGalleryCardCodes(found.cards);
     if (found.code && found.credential) void addCredentialCards(organization.id, found.credential);
     if (found.send && organization.canSendPhoto) setSendOpen(true);
     window.addEventListener('pagehide', leaveGallery);

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Organization } from '../../tenant/organization.ts';
-import Modal from '../shared/Modal.tsx';
+
+// The camera and the search load the first time a visitor asks for them.
+const FacialModal = lazy(() => import('./facial/FacialModal.tsx'));
 
 export type HomeView = 'card' | 'customer' | 'credential';
 
 interface Props {
-  organization: Pick<Organization, 'hasFacialRecognition' | 'canSendPhoto' | 'customerFormFields' | 'findCustomerWithCredential' | 'initialForm'>;
+  organization: Pick<Organization, 'id' | 'hasFacialRecognition' | 'canSendPhoto' | 'customerFormFields' | 'findCustomerWithCredential' | 'initialForm'>;
   view: HomeView;
   onView: (view: HomeView) => void;
   onScan: () => void;
@@ -19,6 +21,7 @@ export const SEND_PHOTOS_PATH = '/gallery?send=1';
 export default function HomeActions({ organization, view, onView, onScan }: Props) {
   const t = useTranslate();
   const [facialOpen, setFacialOpen] = useState(false);
+  const [facialUsed, setFacialUsed] = useState(false);
   const canScan = organization.findCustomerWithCredential || organization.initialForm === 'credential';
   const hasCustomer = organization.customerFormFields.length > 0;
   const shown = [
@@ -47,7 +50,14 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
         </button>
       )}
       {organization.hasFacialRecognition && (
-        <button type="button" className="secondary" onClick={() => setFacialOpen(true)}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            setFacialUsed(true);
+            setFacialOpen(true);
+          }}
+        >
           {t('home.facial')}
         </button>
       )}
@@ -56,14 +66,11 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
           {t('home.sendPhotos')}
         </button>
       )}
-      <Modal open={facialOpen} title={t('home.facial')} onClose={() => setFacialOpen(false)}>
-        <p>{t('home.facialSoon')}</p>
-        <div className="modal-actions">
-          <button type="button" onClick={() => setFacialOpen(false)} autoFocus>
-            {t('home.close')}
-          </button>
-        </div>
-      </Modal>
+      {facialUsed && (
+        <Suspense fallback={null}>
+          <FacialModal open={facialOpen} onClose={() => setFacialOpen(false)} organizationId={organization.id} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -1,9 +1,10 @@
-import type { ApiErrorCode, Card, Media, MediaLists, Order, Payment, Products, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, FaceCard, Media, MediaLists, Order, Payment, Products, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
   WireError,
   WireExtra,
+  WireFaceSearchAnswer,
   WireMedia,
   WireMediasAnswer,
   WireAddress,
@@ -73,6 +74,8 @@ export interface ApiClient {
   getPayment(orderId: string, method: Payment['method']): Promise<Payment>;
   /** The address of the live PIX charge's QR code image; `stamp` defeats caches. */
   pixQrCodeUrl(orderId: string, stamp: number): string;
+  /** The cards with photos of the people in these photos, captured between the two days (YYYY-MM-DD). */
+  searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceCard[]>;
 }
 
 /** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
@@ -292,6 +295,14 @@ export function createApiClient(
       const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);
       return { method, status: answer.status, pixText: answer.pix_text };
     },
+    async searchFaces(organizationId, fromDate, toDate, photos) {
+      const form = new FormData();
+      photos.forEach((photo, n) => form.append('photos[]', photo, `selfie-${n + 1}.jpg`));
+      const query = new URLSearchParams({ organization_id: String(organizationId), from_date: fromDate, to_date: toDate });
+      const answer = await call<WireFaceSearchAnswer>(`/api/v1/card/search/photo?${query}`, { method: 'POST', body: form });
+      return answer.cards.map((card) => ({ code: card.card, medias: card.medias.map((m) => toMedia(m, m.selected === undefined)) }));
+    },
+
     pixQrCodeUrl: (orderId, stamp) => `${base}/api/v1/payment/${encodeURIComponent(orderId)}/pix_qrcode?timestamp=${stamp}`,
 
     async getOriginalFile(media) {

@@ -89,3 +89,9 @@ export interface Payment {
   status: WirePaymentStatus;
   pixText: string | null;
 }
+
+/** A card the facial search found, with the photos of the visitor on it. */
+export interface FaceCard {
+  code: string;
+  medias: Media[];
+}

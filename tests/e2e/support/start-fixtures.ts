@@ -4,7 +4,8 @@
 // - every tests/fixtures/cards/*.json, a list of { org, card, samples, sold?, extra?, secret? },
 //   is imported (`media:import`) from copies of face-api's sample photos (`samples: [1, 2]`);
 // - every tests/fixtures/customers/*.json, a list of { customer, cards }, is upserted
-//   (`customer:upsert`) and linked to those cards.
+//   (`customer:upsert`) and linked to those cards;
+// - the demo's photos are indexed for the facial search (`faces:index`).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -56,6 +57,8 @@ async function loadFixtures(): Promise<void> {
       rmSync(folder, { recursive: true, force: true });
     }
   }
+  // The demo's faces, ahead of the facial search test (as a provider would after an import).
+  provider('faces:index', '--org', 'demo');
   for (const file of jsonFiles('customers')) {
     for (const { customer, cards } of JSON.parse(readFileSync(path.join(fixtures, 'customers', file), 'utf8')) as FixtureCustomer[]) {
       const folder = mkdtempSync(path.join(os.tmpdir(), 'fixture-customer-'));

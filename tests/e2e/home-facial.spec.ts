@@ -1,0 +1,50 @@
+// The facial search for real: Chromium's fake camera shows face-api's sample 1 (a group photo
+// the demo cards hold); the API's engine indexes the organization's photos and finds the cards.
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
+import { list } from './support/gallery.ts';
+import { fakeCameraVideo, withFakeCamera } from './support/fake-camera.ts';
+import { openFacialCamera } from './support/facial.ts';
+import { expectNoAxeViolations } from './support/sites.ts';
+
+const faces = await fakeCameraVideo(sharp(demoSamplePath(1)), 'facial-faces');
+test.use(withFakeCamera(faces));
+
+test('period, selfie with countdown and cooldown, the cards found, then their gallery', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dialog = await openFacialCamera(page);
+  const video = dialog.getByLabel('Camera preview');
+  await expect(video).toHaveClass('mirrored');
+  await dialog.getByRole('checkbox', { name: 'Mirror the image' }).uncheck();
+  await expect(video).not.toHaveClass('mirrored');
+  await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+
+  const take = dialog.getByRole('button', { name: 'Take photo' });
+  await take.click();
+  await expect(dialog.getByText('3', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Your photo 1' })).toBeVisible({ timeout: 6_000 });
+  // Another capture waits 3 seconds.
+  await expect(dialog.getByRole('button', { name: 'Wait…' })).toBeDisabled();
+  await expect(take).toBeEnabled({ timeout: 6_000 });
+  await expect(dialog.getByText('1 of 5 photos taken')).toBeVisible();
+
+  // The first search indexes the organization's photos (about half a second each).
+  await dialog.getByRole('button', { name: 'Find my photos' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Choose your cards' })).toBeVisible({ timeout: 90_000 });
+  await expect(dialog.getByRole('status').first()).toHaveText(/We found you on \d+ cards?\./);
+  const boxes = dialog.getByRole('checkbox');
+  for (const box of await boxes.all()) {
+    const name = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')) ?? '';
+    if (!/DE-MO00-00[12]/.test(name)) await box.uncheck();
+  }
+  await dialog.getByText('See the photos of card DE-MO00-001').click();
+  await expect(dialog.getByRole('img', { name: /Photo 1 of card DE-MO00-001/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole('button', { name: 'View gallery' }).click();
+  await expect(page).toHaveURL(/\/gallery\/DE-MO00-00[12]\?cards=DE-MO00-00[12]$/);
+  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
+  await expect(list(page, 'Photos to buy (6)').getByRole('img')).toHaveCount(6);
+});
