@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
 import type { Locale } from '../i18n/index.ts';
-import { api, ApiError } from '../lib/api/index.ts';
+import { api } from '../lib/api/index.ts';
 import type { Payment } from '../lib/api/types.ts';
 import type { PaymentMethod } from '../lib/api/wire.ts';
 import { encryptCardHash, type CardData } from '../lib/card-hash.ts';
-import { asyncStore } from './async-state.ts';
+import { asyncStore, runner } from './async-state.ts';
 import { $order, refreshOrder } from './order.ts';
 
 /** The finish-order modal's steps, in order (section 2); null while it is closed. */
@@ -40,20 +40,15 @@ export function choosePaymentMethod(method: PaymentMethod): void {
   clearPayment();
 }
 
+const run = runner($payment, { keepOnFailure: true });
+
 /** Runs a payment call; a failure keeps what was known (a PIX code stays on screen) and says why. */
 async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
   const orderId = $order.get().data?.id;
   if (!orderId) return;
-  const known = $payment.get().data;
-  $payment.set({ loading: true, error: null, data: known });
-  try {
-    const payment = await work(orderId);
-    $payment.set({ loading: false, error: null, data: payment });
-    // Paid: the order is read again (now completed) and the modal shows the success step.
-    if (payment.status === 'PAID' && (await refreshOrder())) goToStep('success');
-  } catch (error) {
-    $payment.set({ loading: false, error: error instanceof ApiError ? error.code : 'UNKNOWN_ERROR', data: known });
-  }
+  const payment = await run(() => work(orderId));
+  // Paid: the order is read again (now completed) and the modal shows the success step.
+  if (payment?.status === 'PAID' && (await refreshOrder())) goToStep('success');
 }
 
 /** Card data leaves the browser only encrypted with the gateway's key. */

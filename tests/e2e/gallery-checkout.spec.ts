@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
 import { list, openGallery, sampleBytes, sha256, zipEntries } from './support/gallery.ts';
@@ -13,6 +13,11 @@ async function orderIdOfCheckout(page: Page, start: () => Promise<void>): Promis
   const request = page.waitForRequest((r) => r.url().includes('/api/v1/payment/checkout/'));
   await start();
   return new URL((await request).url()).pathname.split('/').at(-1)!;
+}
+
+/** Fills each field named by its exact label. */
+async function fillFields(scope: Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
 function confirmPix(orderId: string): string {
@@ -66,11 +71,7 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   // Step 2: the address; a wrong CEP is refused in the browser.
   await expect(dialog.getByRole('heading', { name: 'Endereço' })).toBeVisible();
   expect(customerCalls).toBe(1);
-  await dialog.getByLabel('Rua').fill('Avenida Paulista');
-  await dialog.getByLabel('Número', { exact: true }).fill('1000');
-  await dialog.getByLabel('CEP').fill('123');
-  await dialog.getByLabel('Cidade').fill('São Paulo');
-  await dialog.getByLabel('Estado').fill('SP');
+  await fillFields(dialog, { Rua: 'Avenida Paulista', Número: '1000', CEP: '123', Cidade: 'São Paulo', Estado: 'SP' });
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   await expect(dialog.getByText('CEP inválido')).toBeVisible();
   await dialog.getByLabel('CEP').fill('01310-100');
@@ -128,11 +129,7 @@ test('en: card only — the form checks each field, a refused card says so, an a
   await dialog.getByRole('button', { name: 'Change my info' }).click();
   await expect(dialog.getByLabel('Passport number')).toHaveValue('X1234567');
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Street').fill('5th Avenue');
-  await dialog.getByLabel('Number', { exact: true }).fill('350');
-  await dialog.getByLabel('Zip code').fill('10118');
-  await dialog.getByLabel('City').fill('New York');
-  await dialog.getByLabel('State').fill('NY');
+  await fillFields(dialog, { Street: '5th Avenue', Number: '350', 'Zip code': '10118', City: 'New York', State: 'NY' });
   await dialog.getByRole('button', { name: 'Next' }).click();
 
   // Step 3 in English: the card form only, no PIX choice.
@@ -185,11 +182,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   await dialog.getByLabel('Telefone').fill('11912345678');
   await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
   await dialog.getByRole('button', { name: 'Próximo' }).click();
-  await dialog.getByLabel('Rua').fill('Rua B');
-  await dialog.getByLabel('Número', { exact: true }).fill('2');
-  await dialog.getByLabel('CEP').fill('01310100');
-  await dialog.getByLabel('Cidade').fill('São Paulo');
-  await dialog.getByLabel('Estado').fill('SP');
+  await fillFields(dialog, { Rua: 'Rua B', Número: '2', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
   await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);

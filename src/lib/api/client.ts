@@ -300,6 +300,7 @@ export function createApiClient(
       photos.forEach((photo, n) => form.append('photos[]', photo, `selfie-${n + 1}.jpg`));
       const query = new URLSearchParams({ organization_id: String(organizationId), from_date: fromDate, to_date: toDate });
       const answer = await call<WireFaceSearchAnswer>(`/api/v1/card/search/photo?${query}`, { method: 'POST', body: form });
+      // As in the gallery's lists, only unsold media carry the cart's `selected` flag.
       return answer.cards.map((card) => ({ code: card.card, medias: card.medias.map((m) => toMedia(m, m.selected === undefined)) }));
     },
 

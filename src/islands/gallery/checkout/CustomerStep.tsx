@@ -99,7 +99,7 @@ export default function CustomerStep() {
       </Field>
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" {...register('accepted_terms')} aria-invalid={terms.message !== null} aria-describedby={terms.message ? `${terms.id}-error` : undefined} />{' '}
+          <input type="checkbox" {...inputState(terms.id, terms.message)} {...register('accepted_terms')} />{' '}
           {t('checkout.acceptTermsLabel')}{' '}
           <a href="/terms" target="_blank" rel="noopener">
             {t('checkout.termsLink')}

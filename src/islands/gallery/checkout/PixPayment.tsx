@@ -4,7 +4,7 @@ import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import { $payment, checkPixPayment, generatePix, pixQrCodeUrl } from '../../../stores/checkout.ts';
 
 /** Seconds between two checks of a pending PIX payment (section 9). */
-export const PIX_CHECK_SECONDS = 5;
+const PIX_CHECK_SECONDS = 5;
 
 /** Counts down and checks the payment, again and again, while the code waits to be paid. */
 function useCountdown(active: boolean): number {
