@@ -48,8 +48,17 @@ function migrate(db: DatabaseSync): void {
 
 let savepointCounter = 0;
 
-/** A savepoint (not BEGIN) so that units nest, e.g. the demo seed wrapping a batch import. */
+/**
+ * An outermost unit is BEGIN IMMEDIATE: a deferred one (what a bare SAVEPOINT starts) that reads
+ * first and then writes fails at once with "database is locked" when the admin CLI committed
+ * meanwhile, busy_timeout or not. Inner units are savepoints, so units nest (the demo seed wraps
+ * a batch import).
+ */
 function savepoint(db: DatabaseSync): { release(): void; rollback(): void } {
+  if (!db.isTransaction) {
+    db.exec('BEGIN IMMEDIATE');
+    return { release: () => db.exec('COMMIT'), rollback: () => db.exec('ROLLBACK') };
+  }
   const name = `unit_${++savepointCounter}`;
   db.exec(`SAVEPOINT ${name}`);
   return {
