@@ -80,6 +80,29 @@ describe('POST /api/v1/medias/zip', () => {
     expect(preview.rawPayload.equals(marked)).toBe(true);
   });
 
+  it('gives an extra\'s original exactly when the single download does', async () => {
+    const card = findCard(api.db, orgId, 'DEMO00002');
+    const [unsoldExtra, soldExtra] = (
+      await importMedias(
+        api.db,
+        api.dataDir,
+        [false, true].map((soldAtVenue) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(4), kind: 'extra', soldAtVenue, capturedAt: new Date().toISOString() })),
+      )
+    ).map((media) => media.id);
+    const single = (id: string) => api.app.inject(`/api/v1/extra/download/${id}/x.jpg?size=original`);
+    const before = count(api.db, 'zip_downloads');
+    expect((await single(unsoldExtra ?? '')).statusCode).toBe(403);
+    for (const ids of [[unsoldExtra ?? ''], [sold[0] ?? '', unsoldExtra ?? '']]) {
+      const res = await createZip({ media_ids: ids });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
+    }
+    expect(count(api.db, 'zip_downloads')).toBe(before);
+    expect((await single(soldExtra ?? '')).statusCode).toBe(200);
+    const { url } = (await createZip({ media_ids: [soldExtra ?? ''] })).json<WireZipAnswer>();
+    expect((await unzip((await api.app.inject(pathOf(url))).rawPayload)).map((entry) => entry.name)).toEqual(['sample4.jpg']);
+  });
+
   it('re-checks the sold rule at download time', async () => {
     const { url } = (await createZip({ media_ids: [sold[1] ?? ''] })).json<WireZipAnswer>();
     api.db.prepare('UPDATE media SET sold_at_venue = 0 WHERE id = ?').run(sold[1] ?? '');

@@ -20,7 +20,7 @@ import { searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from '../services/media-files.ts';
 import { parseRange } from '../services/range.ts';
-import { isSold } from '../services/sold.ts';
+import { assertOriginalAllowed, isSold } from '../services/sold.ts';
 import { originalPath } from '../services/video.ts';
 import {
   receiveParts,
@@ -243,9 +243,9 @@ async function sendVideoFile(
   const media = findMedia(db, request.params.id);
   const organization = media && findOrganizationById(db, media.organization_id);
   if (!media || !organization || media.kind !== 'video') throw new ApiError(404, 'MEDIA_NOT_FOUND');
-  const sold = isSold(media, organization);
   const { size } = request.query;
-  if (size === 'original' && !sold) throw new ApiError(403, 'MEDIA_NOT_SOLD');
+  if (size === 'original') assertOriginalAllowed(media, organization);
+  const sold = isSold(media, organization);
   const file =
     size === 'original' ? originalPath(dataDir, media) : path.join(mediaDir(dataDir, media.id), downloadFileName(size, media.mime, sold));
   const stat = await fs.promises.stat(file).catch(() => undefined);

@@ -5,7 +5,7 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from './media-files.ts';
-import { isSold } from './sold.ts';
+import { assertOriginalAllowed, isSold } from './sold.ts';
 
 export interface DownloadFile {
   path: string;
@@ -24,8 +24,8 @@ export async function resolveDownload(
   const media = findMedia(db, request.id);
   const organization = media && findOrganizationById(db, media.organization_id);
   if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);
-  if (request.size === 'original' && !sold) throw new ApiError(403, 'MEDIA_NOT_SOLD');
   // Built from the stored id and fixed names only; the URL's file name is never used.
   const file = path.join(mediaDir(dataDir, media.id), downloadFileName(request.size, media.mime, sold));
   const stat = await fs.stat(file).catch(() => undefined);

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { ZipArchive } from 'archiver';
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
 import { ApiError } from '../errors.ts';
 import { findMedia, type MediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { atomically } from '../db.ts';
-import { isSold } from './sold.ts';
+import { assertOriginalAllowed } from './sold.ts';
 import { originalPath } from './video.ts';
 
 export const ZIP_LIFETIME_MS = 60 * 60_000;
@@ -18,7 +17,7 @@ export const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The media a visitor may have in a ZIP, in the given order: every id must be a media of the
- * organization (else MEDIA_NOT_FOUND) and sold by the one sold rule, extras excepted (else
+ * organization (else MEDIA_NOT_FOUND) whose original a single download would give (else
  * MEDIA_NOT_SOLD). All or nothing.
  */
 function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly string[]): MediaRow[] {
@@ -29,9 +28,7 @@ function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly stri
     throw new ApiError(404, 'MEDIA_NOT_FOUND');
   }
   const rows = media as MediaRow[];
-  if (!rows.every((row) => row.kind === 'extra' || isSold(row, organization as WireOrganization))) {
-    throw new ApiError(403, 'MEDIA_NOT_SOLD');
-  }
+  for (const row of rows) assertOriginalAllowed(row, organization);
   return rows;
 }
 
