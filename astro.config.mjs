@@ -1,4 +1,4 @@
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
@@ -11,9 +11,7 @@ const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
 // splits the output into one self-contained folder per tenant under dist/sites/.
 export default defineConfig({
   integrations: [
-    // The islands are written against React's API and run on preact/compat (about 4 KB): React
-    // 19's own client (65 KB gzipped) alone would exceed the home's 60 KB script budget.
-    preact({ compat: true }),
+    react(),
     ...(sentryDsn
       ? [sentry({ clientInitPath: 'sentry.client.config.ts', enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
       : []),
@@ -23,8 +21,5 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) },
-    // Libraries written for React must be bundled at prerender time too, so that their `react`
-    // imports resolve to preact/compat like the islands' own: a new one joins this list.
-    resolve: { noExternal: [/^react(-dom)?(\/|$)/, '@nanostores/react', '@tanstack/react-virtual', 'react-hook-form', '@hookform/resolvers'] },
   },
 });

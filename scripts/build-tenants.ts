@@ -166,7 +166,9 @@ function runAstroBuild(env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--no-warnings', path.join(root, 'scripts', 'astro-build.ts')], {
       cwd: root,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+      // Always a production build: under Vitest NODE_ENV is 'test', which would bundle React's
+      // development build (twice the weight) into the sites.
+      env: { ...process.env, ...env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';

@@ -1,30 +1,32 @@
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { $locale, restoreStoredLocale } from '../stores/locale.ts';
-import { format, type Catalogues, type Locale, type MessageKey } from './index.ts';
-
-const CataloguesContext = createContext<Catalogues | null>(null);
+import { createI18n, type Catalogues, type Translate } from './index.ts';
 
 /**
- * Gives an island its tenant's catalogues. Pages render in pt; a head script hides the page while
- * another stored language is pending, and this shows it once that language has rendered.
+ * Gives an island its tenant's catalogues through i18next. Pages render in pt; a head script hides
+ * the page while another stored language is pending, and this shows it once that language has
+ * rendered.
  */
 export function I18nProvider({ catalogues, children }: { catalogues: Catalogues; children: ReactNode }) {
+  const i18n = useMemo(() => createI18n(catalogues), [catalogues]);
   const locale = useStore($locale);
   useEffect(restoreStoredLocale, []);
   useEffect(() => {
     const root = document.documentElement;
     if (root.lang === locale) delete root.dataset['localePending'];
   }, [locale]);
-  return <CataloguesContext.Provider value={catalogues}>{children}</CataloguesContext.Provider>;
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-/** The translate function for the visitor's current language. */
+/**
+ * The translate function for the visitor's current language. The language comes from $locale in
+ * the same render that shows it, so a whole island switches language in one commit.
+ */
 export function useTranslate(): Translate {
-  const locale: Locale = useStore($locale);
-  const catalogues = useContext(CataloguesContext);
-  if (!catalogues) throw new Error('useTranslate is used outside an I18nProvider');
-  return (key, params) => format(catalogues[locale][key], params);
+  const lng = useStore($locale);
+  const options = useMemo(() => ({ lng }), [lng]);
+  const { t } = useTranslation('translation', options);
+  return (key, params = {}) => t(key, params);
 }

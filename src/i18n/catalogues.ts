@@ -2,15 +2,17 @@
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
-import { format, type Catalogues, type Locale, type MessageKey } from './index.ts';
+import { createI18n, translator, type CatalogueKey, type Catalogues, type Locale, type MessageKey, type MessageParams } from './index.ts';
 
 export const baseCatalogues: Catalogues = { pt, en, es };
 
-export function isMessageKey(key: string): key is MessageKey {
+export function isCatalogueKey(key: string): key is CatalogueKey {
   return Object.hasOwn(pt, key);
 }
 
+const base = createI18n(baseCatalogues);
+
 /** Looks a message up in the base catalogues (tests and build-time text). */
-export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  return format(baseCatalogues[locale][key], params);
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  return translator(base, locale)(key, params);
 }

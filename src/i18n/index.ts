@@ -1,26 +1,59 @@
-// Locale rules the islands need. The catalogues themselves reach a page as island props (base
-// plus the tenant's overrides, see catalogues.ts), so no catalogue is bundled into the browser.
+// The texts of every page run on i18next: one instance per island (and one per build-time page),
+// made from the tenant's catalogues, which reach a page baked into its HTML (see catalogues.ts), so
+// no catalogue is fetched at run time.
+import i18next, { type i18n } from 'i18next';
 import type pt from './pt.json';
 
 export const LOCALES = ['pt', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'pt';
-/** The BCP 47 tag each locale formats numbers, money, dates and country names with. */
+/** The BCP 47 tag each locale formats numbers, money, dates, plurals and country names with. */
 export const LOCALE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } as const satisfies Record<Locale, string>;
 /** The local-storage key that keeps the visitor's language (section 1). */
 export const LOCALE_STORAGE_KEY = 'locale';
 
-/** pt is the source catalogue: its keys are the key set every locale must have. */
-export type MessageKey = keyof typeof pt;
-export type Messages = Record<MessageKey, string>;
+/** The suffixes of a plural's forms in a catalogue (i18next's JSON v4: `key_one`, `key_other`...). */
+export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+type PluralForm = (typeof PLURAL_FORMS)[number];
+
+/** A key as written in pt.json, the source catalogue: the key set every locale must have. */
+export type CatalogueKey = keyof typeof pt;
+/** A key as code names it: a plural's forms (`x_one`, `x_other`) are the one key `x`, chosen by `count`. */
+export type MessageKey = CatalogueKey extends infer K ? (K extends `${infer Base}_${PluralForm}` ? Base : K) : never;
+export type Messages = Record<string, string>;
 /** Every locale's messages, as baked into a tenant's pages (base catalogue plus its overrides). */
 export type Catalogues = Record<Locale, Messages>;
+/** Values for a message's `{placeholders}`; `count` also picks the plural form. */
+export type MessageParams = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Fills a message's {placeholders}. */
-export function format(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/**
+ * An i18next instance over a tenant's catalogues. Keys are flat and dotted, so neither key nor
+ * namespace separators apply; placeholders keep the catalogues' single braces (`{count}`), the
+ * form tenants already write their overrides in; React escapes, so i18next does not.
+ */
+export function createI18n(catalogues: Catalogues, lng: Locale = DEFAULT_LOCALE): i18n {
+  const instance = i18next.createInstance({
+    lng,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: catalogues[locale] }])),
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    react: { useSuspense: false },
+    // The resources are in memory: initialise synchronously, so the first render has its texts.
+    initAsync: false,
+  });
+  void instance.init();
+  return instance;
+}
+
+/** The translate function of one locale of an instance (build-time pages and tests). */
+export function translator(instance: i18n, locale: Locale): Translate {
+  const t = instance.getFixedT(locale);
+  return (key, params = {}) => t(key, params);
 }

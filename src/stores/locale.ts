@@ -2,9 +2,9 @@ import { atom } from 'nanostores';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../i18n/index.ts';
 
 /**
- * The interface language. Pages are rendered in pt, and an island's first render must match
- * that HTML to hydrate (Preact keeps the server's attributes), so the stored choice is applied
- * only after hydration, by restoreStoredLocale.
+ * The interface language. Pages are prerendered in pt and an island's first render must match
+ * that HTML to hydrate without a mismatch, so the stored choice is applied only after hydration,
+ * by restoreStoredLocale.
  */
 export const $locale = atom<Locale>(DEFAULT_LOCALE);
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { baseCatalogues, isMessageKey } from '../i18n/catalogues.ts';
+import { baseCatalogues, isCatalogueKey } from '../i18n/catalogues.ts';
 import { LOCALES, type Catalogues } from '../i18n/index.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function tenantCatalogues(tenantsDir: string, webName: string): Pro
       throw new Error(`${where} must be an object of message keys`);
     }
     for (const [key, value] of Object.entries(overrides)) {
-      if (!isMessageKey(key)) throw new Error(`${where}: unknown message key "${key}"`);
+      if (!isCatalogueKey(key)) throw new Error(`${where}: unknown message key "${key}"`);
       if (typeof value !== 'string' || !value.trim()) throw new Error(`${where}: "${key}" must be a non-empty text`);
       catalogues[locale][key] = value;
     }

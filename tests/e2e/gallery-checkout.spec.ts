@@ -93,10 +93,10 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   await expect(dialog.getByRole('heading', { name: 'Pedido realizado' })).toBeVisible({ timeout: 12_000 });
   await dialog.getByRole('button', { name: 'Baixar fotos' }).click();
   await expect(dialog).toBeHidden();
-  await expect(list(page, 'Fotos compradas (1)').getByRole('img')).toHaveCount(1);
-  await expect(list(page, 'Fotos para comprar (1)').getByRole('img')).toHaveCount(1);
-  // A new, empty cart for what is left to buy.
-  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
+  await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
+  await expect(list(page, '1 foto para comprar').getByRole('img')).toHaveCount(1);
+  // A new, empty cart for what is left to buy (pt, by CLDR, counts 0 in the singular).
+  await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
 });
 
 test('en: card only — the form checks each field, a refused card says so, an approved one unlocks the photo and its ZIP', async ({ page }) => {
@@ -165,7 +165,7 @@ test('en: card only — the form checks each field, a refused card says so, an a
   // The ZIP holds the original of the photo just bought (sample 4, the card's second photo).
   expect(Object.values(await zipEntries(file))).toEqual([sha256(sampleBytes(4))]);
   await page.keyboard.press('Escape');
-  await expect(list(page, 'Photos bought (1)').getByRole('img')).toHaveCount(1);
+  await expect(list(page, '1 photo bought').getByRole('img')).toHaveCount(1);
 });
 
 test('a PIX paid after the checkout was closed: the next cart change says so and a refresh shows the photo bought', async ({ page }) => {
@@ -194,6 +194,6 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   await pick.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Este pedido já foi pago.' })).toBeVisible();
   await page.getByRole('button', { name: 'Atualizar a página' }).click();
-  await expect(list(page, 'Fotos compradas (1)').getByRole('img')).toHaveCount(1);
-  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
+  await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
+  await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
 });

@@ -53,7 +53,7 @@ test('a sold video plays in the viewer, streamed with byte ranges', async ({ pag
     if (response.url().includes('/api/v1/video/download/')) ranges.push(response.status());
   });
   await openGallery(page, 'galeria', '/gallery/VI-DEO0-001');
-  await page.getByRole('region', { name: /Photos bought|Bought/ }).getByRole('button').first().click();
+  await page.getByRole('region', { name: /photos? bought/i }).getByRole('button').first().click();
   const video = page.getByRole('dialog').locator('video');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);

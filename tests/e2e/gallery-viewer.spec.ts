@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => useLocale(page, 'en'));
 
 test('the viewer works from the keyboard: Enter opens, arrows walk, Escape closes and focus returns', async ({ page }) => {
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
-  const first = list(page, 'Photos bought (2)').getByRole('button').first();
+  const first = list(page, '2 photos bought').getByRole('button').first();
   await first.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -36,7 +36,7 @@ test('the viewer works from the keyboard: Enter opens, arrows walk, Escape close
 
 test('download gives the clean original, byte for byte, under its own name', async ({ page }) => {
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
-  await list(page, 'Photos bought (2)').getByRole('button').first().click();
+  await list(page, '2 photos bought').getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: 'Photo 1 of 5' });
   const link = dialog.getByRole('link', { name: 'Download' });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -61,7 +61,7 @@ test('share falls back to copying the link where the Web Share API is missing', 
   });
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
-  await list(page, 'Photos bought (2)').getByRole('button').first().click();
+  await list(page, '2 photos bought').getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: 'Photo 1 of 5' });
   await dialog.getByRole('button', { name: 'Share' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Link copied. Tag galeria do lago when you post!');
@@ -80,7 +80,7 @@ test('share uses the Web Share API with the file where the browser supports it',
     });
   });
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
-  await list(page, 'Photos bought (2)').getByRole('button').first().click();
+  await list(page, '2 photos bought').getByRole('button').first().click();
   const dialog = page.getByRole('dialog');
   const href = await dialog.getByRole('link', { name: 'Download' }).getAttribute('href');
   const name = decodeURIComponent(/\/([^/?]+)\?size=original$/.exec(href!)![1]!);
@@ -92,36 +92,36 @@ test('share uses the Web Share API with the file where the browser supports it',
 
 test('delete (can_remove_photo) asks first, then the media leaves the lists for good', async ({ page }) => {
   await openGallery(page, 'galeria', '/gallery/GA-LERI-002');
-  await expect(list(page, 'Photos to buy (3)').getByRole('img')).toHaveCount(3);
-  await list(page, 'Photos to buy (3)').getByRole('button').first().click();
+  await expect(list(page, '3 photos to buy').getByRole('img')).toHaveCount(3);
+  await list(page, '3 photos to buy').getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: 'Photo 1 of 3' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByText('Delete this media? It cannot be undone.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(list(page, 'Photos to buy (3)')).toBeVisible();
+  await expect(list(page, '3 photos to buy')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('dialog')).toHaveAccessibleName('Photo 1 of 2');
   await page.keyboard.press('Escape');
-  await expect(list(page, 'Photos to buy (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, '2 photos to buy').getByRole('img')).toHaveCount(2);
   await page.reload();
-  await expect(list(page, 'Photos to buy (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, '2 photos to buy').getByRole('img')).toHaveCount(2);
 });
 
 test('demo has no delete button (can_remove_photo off)', async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
-  await list(page, 'Photos bought (3)').getByRole('button').first().click();
+  await list(page, '3 photos bought').getByRole('button').first().click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
 
 test('a delete that fails says so and keeps the media', async ({ page }) => {
   await page.route('**/api/v1/media/**', (route) => route.abort());
   await openGallery(page, 'galeria', '/gallery/GA-LERI-004');
-  await list(page, 'Photos bought (2)').getByRole('button').first().click();
+  await list(page, '2 photos bought').getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: 'Photo 1 of 2' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Could not delete. Please try again.');
   await page.keyboard.press('Escape');
-  await expect(list(page, 'Photos bought (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, '2 photos bought').getByRole('img')).toHaveCount(2);
 });

@@ -41,7 +41,7 @@ test('the ZIP shows progress while prepared, and an error with a retry', async (
 
 test('add and remove a card: the gallery shows the media of every card', async ({ page }) => {
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
-  await expect(list(page, 'Photos bought (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, '2 photos bought').getByRole('img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Add or remove cards' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add or remove cards' });
   const input = dialog.getByLabel('Code of another card');
@@ -57,17 +57,17 @@ test('add and remove a card: the gallery shows the media of every card', async (
   const multi = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST' && r.postData()?.includes('GALERI003') === true);
   await input.fill('ga leri 003');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('1 cards added');
+  await expect(dialog.getByRole('status')).toHaveText('1 card added');
   expect(JSON.parse((await multi).postData()!)).toEqual({ cards: ['GALERI001', 'GALERI003'] });
   await dialog.getByRole('button', { name: 'View gallery' }).click();
   await expect(dialog).toBeHidden();
-  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
-  await expect(list(page, 'Photos bought (3)').getByRole('img').last()).toHaveAccessibleName('Photo 3 of card GA-LERI-003');
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
+  await expect(list(page, '3 photos bought').getByRole('img').last()).toHaveAccessibleName('Photo 3 of card GA-LERI-003');
 
   await page.getByRole('button', { name: 'Add or remove cards' }).click();
   await dialog.getByRole('button', { name: 'Remove GA-LERI-003' }).click();
   await page.keyboard.press('Escape');
-  await expect(list(page, 'Photos bought (2)').getByRole('img')).toHaveCount(2);
+  await expect(list(page, '2 photos bought').getByRole('img')).toHaveCount(2);
 });
 
 /** The upload call (not the photo downloads, which share the prefix). */
@@ -103,7 +103,7 @@ test('send two photos, get a card code, add more to the same card, then view the
 
   await dialog.getByRole('link', { name: 'View my photos' }).click();
   await expect(page).toHaveURL(new RegExp(`/gallery/${code}$`));
-  await expect(list(page, 'Photos bought (3)').getByRole('img')).toHaveCount(3);
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
 });
 
 test('a fake photo is refused before sending; a failed send shows the error and retries', async ({ page }) => {

@@ -1,25 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { baseCatalogues, translate } from '../../src/i18n/catalogues.ts';
-import { LOCALES } from '../../src/i18n/index.ts';
+import { LOCALE_TAGS, LOCALES, PLURAL_FORMS, type Locale } from '../../src/i18n/index.ts';
 import { galleryErrorMessage, homeErrorMessage } from '../../src/lib/error-messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const PLURAL = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
+
+/** A catalogue as code sees it: each key with the plural forms it has (none for a plain text). */
+function shape(locale: Locale): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const key of Object.keys(baseCatalogues[locale])) {
+    const plural = PLURAL.exec(key);
+    const base = plural?.[1] ?? key;
+    keys.set(base, [...(keys.get(base) ?? []), ...(plural ? [plural[2]!] : [])].sort());
+  }
+  return keys;
+}
 
 describe('message catalogues', () => {
-  it('every locale has the same keys and placeholders as pt', () => {
-    const source = baseCatalogues.pt;
+  it('every locale has the keys of pt, each plural with exactly the forms its language uses', () => {
+    const source = shape('pt');
     for (const locale of LOCALES) {
-      const messages = baseCatalogues[locale];
-      expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(source).sort());
-      for (const key of Object.keys(source) as Array<keyof typeof source>) {
-        expect(placeholders(messages[key]), `${locale} ${key}`).toEqual(placeholders(source[key]));
-        expect(messages[key].trim(), `${locale} ${key}`).not.toBe('');
+      const keys = shape(locale);
+      expect([...keys.keys()].sort(), locale).toEqual([...source.keys()].sort());
+      const categories = [...new Intl.PluralRules(LOCALE_TAGS[locale]).resolvedOptions().pluralCategories].sort();
+      for (const [key, forms] of keys) {
+        const isPlural = (source.get(key) ?? []).length > 0;
+        expect(forms, `${locale} ${key}`).toEqual(isPlural ? categories : []);
       }
     }
   });
 
-  it('fills placeholders', () => {
-    expect(translate('en', 'gallery.sold', { count: 3 })).toBe('Photos bought (3)');
+  it('every text has the placeholders of pt and is not empty; plurals carry {count}', () => {
+    const first = (key: string) => Object.entries(baseCatalogues.pt).find(([k]) => (PLURAL.exec(k)?.[1] ?? k) === key)![1];
+    for (const locale of LOCALES) {
+      for (const [key, text] of Object.entries(baseCatalogues[locale])) {
+        const plural = PLURAL.exec(key);
+        const base = plural?.[1] ?? key;
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(first(base)));
+        expect(text.trim(), `${locale} ${key}`).not.toBe('');
+        if (plural) expect(text, `${locale} ${key}`).toContain('{count}');
+        expect(text, `${locale} ${key}`).not.toMatch(/\(s\)/);
+      }
+    }
+  });
+
+  it('fills placeholders and picks the plural form of each language', () => {
+    expect(translate('pt', 'cards.added', { count: 1 })).toBe('1 cartão adicionado');
+    expect(translate('pt', 'cards.added', { count: 2 })).toBe('2 cartões adicionados');
+    expect(translate('en', 'cards.added', { count: 1 })).toBe('1 card added');
+    expect(translate('es', 'cards.added', { count: 3 })).toBe('3 tarjetas añadidas');
+    expect(translate('pt', 'prices.photoCount', { count: 1 })).toBe('1 foto');
+    expect(translate('pt', 'prices.photoCount', { count: 2 })).toBe('2 fotos');
+    // Portuguese and Spanish say "de" before millions: "1000000 de fotos".
+    expect(translate('pt', 'prices.photoCount', { count: 1_000_000 })).toBe('1000000 de fotos');
+    expect(translate('en', 'prices.photoCount', { count: 1_000_000 })).toBe('1000000 photos');
+    expect(translate('es', 'facial.card', { code: 'DE-MO00-001', count: 1 })).toBe('Tarjeta DE-MO00-001 · 1 foto');
+    expect(translate('en', 'viewer.photoTitle', { n: 2, total: 6 })).toBe('Photo 2 of 6');
   });
 
   it('words the errors of section 8 as the spec does', () => {

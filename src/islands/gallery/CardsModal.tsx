@@ -4,7 +4,6 @@ import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode, maskCardCodeInput } from '../../lib/card-code.ts';
 import { homeErrorMessage } from '../../lib/error-messages.ts';
 import { $cardCheck, $galleryCards, addGalleryCard, clearCardCheck, removeGalleryCard } from '../../stores/cards.ts';
-import { maskInput } from '../shared/mask-input.ts';
 import Modal from '../shared/Modal.tsx';
 
 interface Props {
@@ -66,7 +65,7 @@ export default function CardsModal({ open, onClose, organizationId, secret }: Pr
             autoComplete="off"
             aria-invalid={check.error ? true : undefined}
             aria-describedby={check.error ? errorId : undefined}
-            onChange={(event) => setTyped(maskInput(event.currentTarget, maskCardCodeInput))}
+            onChange={(event) => setTyped(maskCardCodeInput(event.currentTarget.value))}
           />
           {check.error && (
             <p id={errorId} role="alert" className="form-error">

@@ -48,7 +48,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
       <div className="cart-bar">
         <h2 id={headingId}>{t('cart.title')}</h2>
         <p className="cart-summary" role="status">
-          {data && t(items === 1 ? 'cart.summary.one' : 'cart.summary.other', { count: items, total: money(data.total) })}
+          {data && t('cart.summary', { count: items, total: money(data.total) })}
         </p>
         <button type="button" className="secondary cart-expand" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
           {t(expanded ? 'cart.hide' : 'cart.show')}

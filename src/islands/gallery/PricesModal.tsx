@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { useTranslate, type Translate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { Translate } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/index.ts';
 import type { Product, Products } from '../../lib/api/types.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -16,9 +17,7 @@ interface Props {
 }
 
 function countLabel(t: Translate, kind: Product['kind'], count: number): string {
-  const one = count === 1;
-  if (kind === 'photo') return t(one ? 'prices.photoCount.one' : 'prices.photoCount.other', { count });
-  return t(one ? 'prices.videoCount.one' : 'prices.videoCount.other', { count });
+  return t(kind === 'photo' ? 'prices.photoCount' : 'prices.videoCount', { count });
 }
 
 /** One product's table: what 1, 2 ... n items cost in all (section 9), then each one more. */

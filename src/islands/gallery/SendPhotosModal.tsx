@@ -113,7 +113,7 @@ export default function SendPhotosModal({ open, onClose, organization }: Props) 
           {(refused.names.length > 0 || refused.tooMany) && (
             <div role="alert" className="form-error">
               {refused.names.length > 0 && <p>{t('send.refused', { names: refused.names.join(', ') })}</p>}
-              {refused.tooMany && <p>{t('send.tooMany', { max: MAX_UPLOAD_FILES })}</p>}
+              {refused.tooMany && <p>{t('send.tooMany', { count: MAX_UPLOAD_FILES })}</p>}
             </div>
           )}
           <Picked />

@@ -5,7 +5,6 @@ import type { ApiErrorCode } from '../../lib/api/types.ts';
 import { maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
-import { maskInput } from '../shared/mask-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
@@ -94,7 +93,7 @@ export default function CardForm({ organization, onCodeChange }: Props) {
           name="card"
           value={value}
           onChange={(event) => {
-            const masked = maskInput(event.currentTarget, maskCardCodeInput);
+            const masked = maskCardCodeInput(event.currentTarget.value);
             setValue(masked);
             onCodeChange?.(masked);
             setError(null);

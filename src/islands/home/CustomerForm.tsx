@@ -8,7 +8,6 @@ import { customerErrorMessage } from '../../lib/error-messages.ts';
 import { customerFields, customerMessageKey, customerSchema, type CustomerValues } from '../../lib/customer-form.ts';
 import { $customerCard, clearCustomerSearch, searchCustomer } from '../../stores/customer.ts';
 import type { CustomerField, Organization } from '../../tenant/organization.ts';
-import { maskInput } from '../shared/mask-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 interface Props {
@@ -109,7 +108,7 @@ export default function CustomerForm({ organization }: Props) {
                       value={value ?? ''}
                       onChange={(event) => {
                         // Digits only, at most eleven, shown as 000.000.000-00 while typed.
-                        onChange(maskInput(event.currentTarget, formatCpf));
+                        onChange(formatCpf(event.currentTarget.value));
                         // Once marked invalid, every change re-checks it (and re-enables the search).
                         if (errors.cpf) void trigger('cpf');
                       }}

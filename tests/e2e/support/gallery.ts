@@ -16,6 +16,9 @@ export async function openGallery(page: Page, webName: string, path: string): Pr
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/** One of the gallery's counts of photos to buy, bought or to download (the line under its title). */
+export const counts = (page: Page, text: string) => page.locator('.gallery-counts').getByText(text, { exact: true });
+
 /** The thumbnails of one list, by its heading. */
 export const list = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 

@@ -5,7 +5,6 @@ import { ACCEPTED_CARDS, cardFormSchema, type CardFormValues } from '../../../li
 import { formatMoney } from '../../../lib/money.ts';
 import { $payment, payByCard } from '../../../stores/checkout.ts';
 import { $locale } from '../../../stores/locale.ts';
-import { maskInput } from '../../shared/mask-input.ts';
 import Field, { inputState } from './Field.tsx';
 import { useCheckoutForm } from './use-checkout-form.ts';
 
@@ -59,7 +58,7 @@ export default function CardForm({ total }: { total: number }) {
                   ref={input.ref}
                   value={input.value}
                   onBlur={input.onBlur}
-                  onChange={(event) => input.onChange(mask ? maskInput(event.currentTarget, mask) : event.currentTarget.value)}
+                  onChange={(event) => input.onChange(mask ? mask(event.currentTarget.value) : event.currentTarget.value)}
                   inputMode={mask ? 'numeric' : undefined}
                   autoComplete={autoComplete}
                   spellCheck={false}

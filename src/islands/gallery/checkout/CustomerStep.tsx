@@ -7,7 +7,6 @@ import type { WireCustomer } from '../../../lib/api/wire.ts';
 import { customerFormSchema, customerInput, type CustomerFormValues } from '../../../lib/checkout-forms.ts';
 import { goToStep } from '../../../stores/checkout.ts';
 import { $order, saveCustomer } from '../../../stores/order.ts';
-import { maskInput } from '../../shared/mask-input.ts';
 import CountryField from './CountryField.tsx';
 import Field, { inputState } from './Field.tsx';
 import OrderError from './OrderError.tsx';
@@ -80,7 +79,7 @@ export default function CustomerStep() {
                 value={value}
                 inputMode="numeric"
                 aria-required
-                onChange={(event) => onChange(maskInput(event.currentTarget, formatCpf))}
+                onChange={(event) => onChange(formatCpf(event.currentTarget.value))}
                 onBlur={() => {
                   onBlur();
                   // The CPF is checked on blur (section 5).

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Webcam from 'react-webcam';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import { cameraProblem, type CameraProblem } from '../../../lib/camera-error.ts';
 import { CAPTURE_COOLDOWN_MS, CAPTURE_COUNTDOWN, MAX_CAPTURES } from '../../../lib/facial.ts';
@@ -19,35 +20,15 @@ const PROBLEM_TEXT = { denied: 'facial.cameraDenied', missing: 'facial.cameraMis
 /** The visitor's camera (front by default, mirrored by default); captures after a countdown, then a cooldown. */
 export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
   const t = useTranslate();
-  const video = useRef<HTMLVideoElement>(null);
+  const webcam = useRef<Webcam>(null);
   const [facing, setFacing] = useState<'user' | 'environment'>('user');
   const [mirror, setMirror] = useState(true);
-  const [problem, setProblem] = useState<CameraProblem | null>(null);
+  const [problem, setProblem] = useState<CameraProblem | null>(() => (navigator.mediaDevices ? null : 'missing'));
   const [ready, setReady] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
   const [coolingDown, setCoolingDown] = useState(false);
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    setReady(false);
-    setProblem(null);
-    navigator.mediaDevices
-      ?.getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
-      .then(async (opened) => {
-        stream = opened;
-        if (cancelled || !video.current) return;
-        video.current.srcObject = opened;
-        await video.current.play().catch(() => undefined);
-        setReady(true);
-      })
-      .catch((error: unknown) => !cancelled && setProblem(cameraProblem(error)));
-    if (!navigator.mediaDevices) setProblem('missing');
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [facing]);
+  // One constraints object per camera: react-webcam reopens the camera when it changes.
+  const constraints = useMemo(() => ({ facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } }), [facing]);
 
   // The latest onCapture, so a new function from the parent never disturbs a countdown.
   const capture = useRef(onCapture);
@@ -62,12 +43,8 @@ export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
         return;
       }
       setCountdown(null);
-      const element = video.current;
-      if (!element?.videoWidth) return;
-      const canvas = document.createElement('canvas');
-      canvas.width = element.videoWidth;
-      canvas.height = element.videoHeight;
-      canvas.getContext('2d')?.drawImage(element, 0, 0);
+      const canvas = webcam.current?.getCanvas();
+      if (!canvas) return;
       canvas.toBlob((blob) => blob && capture.current({ blob, url: URL.createObjectURL(blob) }), 'image/jpeg', 0.9);
       setCoolingDown(true);
     }, 1000);
@@ -80,6 +57,12 @@ export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
     return () => window.clearTimeout(cool);
   }, [coolingDown]);
 
+  function switchCamera() {
+    setReady(false);
+    setProblem(null);
+    setFacing(facing === 'user' ? 'environment' : 'user');
+  }
+
   const full = captures.length >= MAX_CAPTURES;
   return (
     <div className="facial-camera">
@@ -89,7 +72,16 @@ export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
         </p>
       ) : (
         <div className="facial-video">
-          <video ref={video} muted playsInline className={mirror ? 'mirrored' : undefined} aria-label={t('facial.preview')} />
+          <Webcam
+            ref={webcam}
+            audio={false}
+            mirrored={mirror}
+            videoConstraints={constraints}
+            forceScreenshotSourceSize
+            onUserMedia={() => setReady(true)}
+            onUserMediaError={(error) => setProblem(cameraProblem(error))}
+            aria-label={t('facial.preview')}
+          />
           {countdown !== null && (
             <span className="facial-countdown" aria-live="assertive">
               {countdown}
@@ -101,7 +93,7 @@ export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
         <label>
           <input type="checkbox" checked={mirror} onChange={(event) => setMirror(event.currentTarget.checked)} /> {t('facial.mirror')}
         </label>
-        <button type="button" className="secondary" onClick={() => setFacing(facing === 'user' ? 'environment' : 'user')}>
+        <button type="button" className="secondary" onClick={switchCamera}>
           {t(facing === 'user' ? 'facial.useRear' : 'facial.useFront')}
         </button>
       </div>

@@ -21,7 +21,7 @@ export default function FacialResults({ cards, onSearchMore, onReturn }: Props) 
         <p role="status">{t('facial.noneFound')}</p>
       ) : (
         <>
-          <p role="status">{t(cards.length === 1 ? 'facial.found.one' : 'facial.found.other', { count: cards.length })}</p>
+          <p role="status">{t('facial.found', { count: cards.length })}</p>
           <ul className="facial-cards">
             {cards.map((card) => {
               const code = formatCardCode(card.code);
