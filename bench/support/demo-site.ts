@@ -35,7 +35,8 @@ export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string
     tenant: 'demo',
     outDir: path.join(work, 'dist'),
     cacheDir: path.join(work, 'cache'),
-    tenantsDir: path.join(work, 'tenants'),
+    // The demo as npm start shows it: with the branding of the repository's tenants/demo.
+    tenantsDir: path.resolve(import.meta.dirname, '../../tenants'),
     log: () => {},
   });
   const sites = await startSitesServer({ port: 0, sitesDir: path.join(work, 'dist', 'sites') });
