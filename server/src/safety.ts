@@ -1,27 +1,56 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readCorsOrigins } from './config.ts';
 import { corsOriginMatcher } from './cors.ts';
 import { ApiError } from './errors.ts';
 
+interface Budget {
+  max: number;
+  timeWindowMs?: number;
+}
+
 export interface SafetyOptions {
-  /** Look-ups per client address per window on the guessable calls; default 120 a minute. */
-  rateLimit?: { max: number; timeWindowMs?: number };
+  /** Replaces every limit profile's budget (tests, benches); default LIMIT_PROFILES. */
+  rateLimit?: Budget;
   /** CORS_ORIGINS entries; default read (and checked) from the environment. */
   corsOrigins?: readonly string[];
 }
 
 /**
- * The calls that take something a visitor could guess (card codes, credentials, customer
- * data). They share one budget per client address, so spreading guesses over them gains nothing.
+ * Calls per client address (request.ip) per window. Each profile is one budget that all its
+ * calls share. The figures leave room for a venue's visitors behind one shared address and for
+ * the browser suite, which runs every visit from 127.0.0.1.
  */
-export const RATE_LIMITED_ROUTES = new Set([
-  '/api/v1/card/:card/medias',
-  '/api/v1/medias/:org/:firstCard',
-  '/api/v1/card/customer/external_id/:credentialId',
-  '/api/v1/customer/card/medias',
-]);
+export const LIMIT_PROFILES = {
+  /**
+   * Calls that answer differently when a card, credential or customer exists. One visit spends
+   * about three (home look-up, gallery list, order); sharing one budget means spreading guesses
+   * over them gains nothing.
+   */
+  lookup: { max: 240, timeWindowMs: 60_000 },
+  /** Calls that cost real work: decoding photos, face inference, streaming originals. */
+  costly: { max: 30, timeWindowMs: 60_000 },
+} as const satisfies Record<string, Budget>;
+
+type LimitProfile = keyof typeof LIMIT_PROFILES;
+
+/** The limited calls (`METHOD route`; HEAD counts as GET) and the budgets each one draws on. */
+const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
+  'GET /api/v1/card/:card/medias': ['lookup'],
+  'POST /api/v1/medias/:org/:firstCard': ['lookup'],
+  'GET /api/v1/card/customer/external_id/:credentialId': ['lookup'],
+  'POST /api/v1/customer/card/medias': ['lookup'],
+  'POST /api/v1/order/:firstCard/:orgId': ['lookup'],
+  'POST /api/v1/order/:orderId/card/:card': ['lookup'],
+  // `card_code` answers CARD_NOT_FOUND unless it is an upload card.
+  'POST /api/v1/photo/:org': ['lookup', 'costly'],
+  'POST /api/v1/card/search/photo': ['costly'],
+  'POST /api/v1/medias/zip': ['costly'],
+  'GET /api/v1/medias/zip/:token/fotos.zip': ['costly'],
+};
+
+type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
 
 export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}): void {
   const allowed = corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
@@ -32,19 +61,26 @@ export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
   });
   // The plugin's own per-route hooks only reach routes declared after it has loaded, and
-  // buildApp declares routes synchronously; so one app-wide hook applies its limiter instead.
-  let limiter: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
-  void app.register(rateLimit, {
-    global: false,
-    max: options.rateLimit?.max ?? 120,
-    timeWindow: options.rateLimit?.timeWindowMs ?? 60_000,
-    // Counted per client address (request.ip).
-    errorResponseBuilder: () => new ApiError(429, 'RATE_LIMITED'),
-  });
+  // buildApp declares routes synchronously; so one app-wide hook applies the limiters instead.
+  // createRateLimit (not rateLimit) because one call may draw on two budgets.
+  void app.register(rateLimit, { global: false });
+  let limiters: Record<LimitProfile, Limiter> | undefined;
   app.after((error) => {
-    if (!error) limiter = app.rateLimit();
+    if (error) return;
+    const limiter = ({ max, timeWindowMs }: Budget): Limiter => app.createRateLimit({ max, timeWindow: timeWindowMs ?? 60_000 });
+    limiters = {
+      lookup: limiter(options.rateLimit ?? LIMIT_PROFILES.lookup),
+      costly: limiter(options.rateLimit ?? LIMIT_PROFILES.costly),
+    };
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (limiter && RATE_LIMITED_ROUTES.has(request.routeOptions.url ?? '')) await limiter(request, reply);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    for (const profile of LIMITED_ROUTES[`${method} ${request.routeOptions.url}`] ?? []) {
+      const verdict = await limiters?.[profile](request);
+      if (verdict && !verdict.isAllowed && verdict.isExceeded) {
+        reply.header('retry-after', verdict.ttlInSeconds);
+        throw new ApiError(429, 'RATE_LIMITED');
+      }
+    }
   });
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db.ts';
+import type { SafetyOptions } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 
 export interface TestApi {
@@ -20,12 +21,12 @@ export function makeTempDir(prefix = 'provider-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
-/** A fresh data folder and app; seeded with the demo unless told otherwise. */
-export async function createTestApi({ seed = true } = {}): Promise<TestApi> {
+/** A fresh data folder and app; seeded with the demo and with the default limits unless told otherwise. */
+export async function createTestApi({ seed = true, rateLimit }: { seed?: boolean; rateLimit?: SafetyOptions['rateLimit'] } = {}): Promise<TestApi> {
   const dataDir = await makeTempDir();
   const db = openDatabase(dataDir);
   if (seed) await seedDemo(db, dataDir);
-  const app = buildApp({ db, dataDir });
+  const app = buildApp({ db, dataDir, ...(rateLimit ? { rateLimit } : {}) });
   return {
     app,
     db,

@@ -20,7 +20,8 @@ const createZip = (payload: unknown, query = `organization_id=${orgId}`) =>
 const pathOf = (url: string) => new URL(url).pathname;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // More ZIP calls in seconds than a visitor's budget allows; the limits have their own tests.
+  api = await createTestApi({ rateLimit: { max: 1000 } });
   orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
   const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00001`, payload: { cards: ['DEMO00002'] } })).json<WireMediasAnswer>();
   sold = list.sold_medias.map((media) => media.id);
