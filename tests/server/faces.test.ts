@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireFaceSearchAnswer } from '../../src/lib/api/wire.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, runCli, type TestApi } from './helpers.ts';
-import { count, jpeg, multipart, scratchFiles, type Part } from './visitor-helpers.ts';
+import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, multipart, scratchFiles, type Part } from './visitor-helpers.ts';
 
 // The real engine (face-api on tfjs-wasm) against the seeded demo: DEMO00001 holds samples 1-6
 // unsold, DEMO00002 samples 1-3 sold, all captured an hour ago. The samples are group photos
@@ -91,6 +91,21 @@ describe('POST /api/v1/card/search/photo', () => {
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ error: true, message });
     }
+  });
+
+  it('refuses an oversized or empty photo and malformed multipart bodies with a clear 4xx, keeping no file', async () => {
+    const huge = await search([part(await jpegClaiming(20000, 13000), 'huge.jpg')]);
+    expect(huge.json()).toEqual({ error: true, message: 'PAYLOAD_TOO_LARGE', detail: expect.stringContaining('huge.jpg') });
+    expect(huge.statusCode).toBe(413);
+    const empty = await search([part(Buffer.alloc(0), 'empty.jpg')]);
+    expect(empty.json()).toMatchObject({ error: true, message: 'INVALID_IMAGE' });
+    expect(empty.statusCode).toBe(400);
+    for (const body of MALFORMED_MULTIPART) {
+      const res = await api.app.inject({ method: 'POST', url: `/api/v1/card/search/photo?organization_id=${orgId}&from_date=${yesterday}&to_date=${today}`, ...body });
+      expect(res.json(), body.payload).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await scratchFiles(api.dataDir)).toEqual([]);
   });
 
   it('is forbidden where the organization has no facial search', async () => {

@@ -57,3 +57,29 @@ export function jpeg(color = '#3366cc', taken?: string): Promise<Buffer> {
   return (taken ? image.withExif({ IFD2: { DateTimeOriginal: taken } }) : image).toBuffer();
 }
 
+
+/** A small real JPEG whose header claims `width` x `height` pixels (what a decoder sizes its memory by). */
+export async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888888' } }).jpeg().toBuffer();
+  // Walk the marker segments to the frame header (SOF0-2): precision, then height and width.
+  for (let at = 2; at + 9 < data.length; at += 2 + data.readUInt16BE(at + 2)) {
+    const marker = data[at + 1] ?? 0;
+    if (marker >= 0xc0 && marker <= 0xc2) {
+      data.writeUInt16BE(height, at + 5);
+      data.writeUInt16BE(width, at + 7);
+      return data;
+    }
+  }
+  throw new Error('no frame header');
+}
+
+/** Bodies that claim to be multipart/form-data and are not: cut short, no boundary, garbage. */
+export const MALFORMED_MULTIPART: ReadonlyArray<{ headers: Record<string, string>; payload: string }> = [
+  {
+    headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+    payload: '--cut\r\nContent-Disposition: form-data; name="photos[]"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff',
+  },
+  { headers: { 'content-type': 'multipart/form-data' }, payload: 'no boundary at all' },
+  { headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: 'garbage without any boundary' },
+  { headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '--xyz\r\nno headers here\r\n\r\nx\r\n--xyz--\r\n' },
+];

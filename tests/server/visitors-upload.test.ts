@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer, WireOrganization, WireUploadAnswer } from '../../src/lib/api/wire.ts';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { randomCardCode } from '../../server/src/services/visitor-upload.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
-import { count, jpeg, mediaFiles, multipart, scratchFiles, sha256, type Part } from './visitor-helpers.ts';
+import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, mediaFiles, multipart, scratchFiles, sha256, type Part } from './visitor-helpers.ts';
 
 let api: TestApi;
 let orgId: number;
@@ -78,6 +79,33 @@ describe('POST /api/v1/photo/:org', () => {
     const res = await upload([await photo('good.jpg'), { field: 'photos[]', filename: 'fake.jpg', contentType: 'image/jpeg', data: 'not really a jpeg' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: true, message: 'INVALID_IMAGE', detail: 'fake.jpg is not a PNG or JPEG image' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses oversized, cut and empty images with a clear 4xx for the whole batch, writing nothing', async () => {
+    const before = await snapshot();
+    const sample = await fs.readFile(demoSamplePath(1));
+    const bad = (filename: string, data: Buffer): Part => ({ field: 'photos[]', filename, contentType: 'image/jpeg', data });
+    const cases: Array<[Part, number, string]> = [
+      [bad('huge.jpg', await jpegClaiming(20000, 13000)), 413, 'PAYLOAD_TOO_LARGE'],
+      [bad('cut.jpg', sample.subarray(0, sample.length / 2)), 400, 'INVALID_IMAGE'],
+      [bad('empty.jpg', Buffer.alloc(0)), 400, 'INVALID_IMAGE'],
+    ];
+    for (const [part, status, message] of cases) {
+      const res = await upload([await photo('good.jpg'), part]);
+      expect(res.json(), part.filename).toEqual({ error: true, message, detail: expect.stringContaining(part.filename ?? '') });
+      expect(res.statusCode).toBe(status);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses malformed multipart bodies with 400, writing nothing', async () => {
+    const before = await snapshot();
+    for (const body of MALFORMED_MULTIPART) {
+      const res = await api.app.inject({ method: 'POST', url: `/api/v1/photo/${orgId}`, ...body });
+      expect(res.json(), body.payload).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+      expect(res.statusCode).toBe(400);
+    }
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { WireFaceSearchAnswer } from '../../../src/lib/api/wire.ts';
 import { atomically } from '../db.ts';
@@ -6,6 +7,7 @@ import { indexedMediaIds, insertFaces, listFaces, listPhotosCapturedBetween } fr
 import type { CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, findOrganizationByWebName } from '../repositories/organizations.ts';
 import { faceDistance, SAME_PERSON_DISTANCE, type FaceEngine } from './face-engine.ts';
+import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
 import { originalPath } from './video.ts';
 
@@ -63,6 +65,10 @@ export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: F
 
   const wanted: Float32Array[] = [];
   for (const photo of search.photos) {
+    // The engine decodes whatever it is given: the size is checked first, as for uploads.
+    await imageHeader(photo, path.basename(photo)).catch((error: unknown) => {
+      throw error instanceof MediaImportError ? refusedImage(error) : error;
+    });
     try {
       wanted.push(...(await engine.describe(photo)));
     } catch {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { inTransaction } from '../db.ts';
+import { ApiError } from '../errors.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
 import { newId } from './ids.ts';
@@ -24,7 +25,23 @@ const FORMATS: Partial<Record<string, { mime: string; extensions: readonly strin
 // several threads per image.
 const limit = createLimiter(2);
 
+/**
+ * The most pixels an image may have: a 100-megapixel camera's. Decoding memory grows with them,
+ * so the header is checked before any decoding.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 export class MediaImportError extends Error {}
+
+/** An image whose header claims more than MAX_IMAGE_PIXELS. */
+export class ImageTooLargeError extends MediaImportError {}
+
+/** What the API answers for a refused image: 413 when too large to decode, else 400 INVALID_IMAGE. */
+export function refusedImage(error: MediaImportError): ApiError {
+  return error instanceof ImageTooLargeError
+    ? new ApiError(413, 'PAYLOAD_TOO_LARGE', error.message)
+    : new ApiError(400, 'INVALID_IMAGE', error.message);
+}
 
 export interface MediaSource {
   organizationId: number;
@@ -56,27 +73,43 @@ interface ImageInfo {
   height: number;
 }
 
-async function inspect(original: Buffer, name: string): Promise<ImageInfo> {
-  // The content decides, not the name: a renamed text file must not reach the gallery.
-  const meta = await sharp(original)
-    .metadata()
+/** The header of an image (bytes or a file) sharp can read and may decode; `expected` names what was wanted. */
+export async function imageHeader(image: Buffer | string, name: string, expected = 'an image'): Promise<Metadata> {
+  // sharp throws at once on an empty buffer and rejects on anything else it cannot read.
+  const meta = await Promise.resolve()
+    .then(() => sharp(image).metadata())
     .catch(() => undefined);
-  const format = meta && FORMATS[meta.format];
-  if (!meta || !format) throw new MediaImportError(`${name} is not a PNG or JPEG image`);
+  if (!meta) throw new MediaImportError(`${name} is not ${expected}`);
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new ImageTooLargeError(`${name} has ${meta.width}x${meta.height} pixels; at most ${MAX_IMAGE_PIXELS / 1e6} million are taken`);
+  }
+  return meta;
+}
+
+async function inspect(original: Buffer, name: string): Promise<ImageInfo> {
+  const expected = 'a PNG or JPEG image';
+  const meta = await imageHeader(original, name, expected);
+  // The content decides, not the name: a renamed text file must not reach the gallery.
+  const format = FORMATS[meta.format];
+  if (!format) throw new MediaImportError(`${name} is not ${expected}`);
   return { ...format, ...meta.autoOrient };
 }
 
 /** Writes the original and its four derivatives into `dir`. */
-async function writeFiles(dir: string, original: Buffer, mime: string): Promise<void> {
+async function writeFiles(dir: string, original: Buffer, mime: string, name: string): Promise<void> {
   await fs.writeFile(path.join(dir, originalFileName(mime)), original);
-  // Decode once, at preview size; every derivative starts from these pixels.
+  // Decode once, at preview size; every derivative starts from these pixels. A sound header
+  // over cut or damaged data (an interrupted transfer) fails only here.
   const clean = await sharp(original)
     .autoOrient()
     .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw new MediaImportError(`${name} is damaged or cut short`, { cause: error });
+    });
   const { width, height, channels } = clean.info;
   const overlay = await watermarkFor(width, height);
   const marked = await sharp(clean.data, { raw: { width, height, channels } })
@@ -132,10 +165,11 @@ export async function storeMedia(
 export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSource): Promise<NewMedia> {
   return limit(async () => {
     const original = await fs.readFile(source.sourcePath);
-    const image = await inspect(original, path.basename(source.sourcePath));
+    const name = path.basename(source.sourcePath);
+    const image = await inspect(original, name);
     const id = newId();
     return storeMedia(db, dataDir, id, async (scratch) => {
-      await writeFiles(scratch, original, image.mime);
+      await writeFiles(scratch, original, image.mime, name);
       return {
         id,
         organization_id: source.organizationId,

@@ -15,7 +15,7 @@ import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visit
 import { atomically } from '../db.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
-import { importMedia, MediaImportError, safeFileName } from './media-import.ts';
+import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
 import { mediaDir, scratchRoot } from './media-files.ts';
 
 export const UPLOAD_MAX_FILES = 20;
@@ -70,21 +70,36 @@ function scratchName(filename: string): string {
   return safeFileName(filename, [/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.jpg']);
 }
 
+/**
+ * The multipart parser's own errors (cut short, no boundary, garbled headers) are plain Errors:
+ * the body is at fault, so 400. Errors with a status pass as they are, and the disk's (they name
+ * a system call) stay server errors.
+ */
+function bodyError(error: unknown): unknown {
+  const known = error as { statusCode?: unknown; syscall?: unknown };
+  if (error instanceof ApiError || known.statusCode !== undefined || known.syscall !== undefined) return error;
+  return new ApiError(400, 'VALIDATION_ERROR', 'the multipart body is malformed');
+}
+
 /** Streams each file part into `folder/<n>/<name>`; answers the paths. Refuses oversize and stray fields. */
 export async function receiveParts(parts: AsyncIterable<UploadPart | { type: 'field' }>, folder: string): Promise<string[]> {
   const files: string[] = [];
-  for await (const part of parts) {
-    if (!('file' in part)) continue;
-    if (!UPLOAD_FIELDS.has(part.fieldname)) {
-      part.file.resume();
-      throw new ApiError(400, 'VALIDATION_ERROR', `unexpected file field "${part.fieldname}" (send photos[])`);
+  try {
+    for await (const part of parts) {
+      if (!('file' in part)) continue;
+      if (!UPLOAD_FIELDS.has(part.fieldname)) {
+        part.file.resume();
+        throw new ApiError(400, 'VALIDATION_ERROR', `unexpected file field "${part.fieldname}" (send photos[])`);
+      }
+      const dir = path.join(folder, String(files.length));
+      await fs.mkdir(dir);
+      const target = path.join(dir, scratchName(part.filename || 'photo.jpg'));
+      await pipeline(part.file, createWriteStream(target));
+      if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
+      files.push(target);
     }
-    const dir = path.join(folder, String(files.length));
-    await fs.mkdir(dir);
-    const target = path.join(dir, scratchName(part.filename || 'photo.jpg'));
-    await pipeline(part.file, createWriteStream(target));
-    if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
-    files.push(target);
+  } catch (error) {
+    throw bodyError(error);
   }
   if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${UPLOAD_MAX_FILES} files`);
   return files;
@@ -126,7 +141,7 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
     const failure = results.find((result) => result.status === 'rejected');
     if (failure) {
       const reason: unknown = failure.reason;
-      if (reason instanceof MediaImportError) throw new ApiError(400, 'INVALID_IMAGE', reason.message);
+      if (reason instanceof MediaImportError) throw refusedImage(reason);
       throw reason;
     }
     return atomically(db, () => {
