@@ -3,16 +3,20 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { seedDemo } from './services/seed.ts';
+import { sweepDebris } from './services/sweep.ts';
 
 export interface RunningApi {
   url: string;
   close(): Promise<void>;
 }
 
-/** Opens the data folder, seeds the demo on a fresh database, and listens. */
+/** Opens the data folder, clears what a killed run left, seeds the demo on a fresh database, and listens. */
 export async function startApi(config: Config): Promise<RunningApi> {
   const db = openDatabase(config.dataDir);
   try {
+    const sweep = await sweepDebris(db, config.dataDir);
+    if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
+    else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // A fresh machine should show a working gallery without any admin step.
     if (countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
     // Only warnings and errors: the error handler logs every 5xx with its cause.

@@ -32,6 +32,11 @@ export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id'>;
 const COLUMNS =
   'm.id, m.organization_id, m.card_id, m.kind, m.filename, m.mime, m.width, m.height, m.bytes, m.sha256, m.captured_at, m.sold_at_venue, m.sold_order_id, m.created_at';
 
+/** Every media id, to tell the media folders that have a row from those that never got one. */
+export function listMediaIds(db: DatabaseSync): Set<string> {
+  return new Set(db.prepare('SELECT id FROM media').all().map((row) => String(row['id'])));
+}
+
 export function insertMedia(db: DatabaseSync, media: NewMedia): void {
   db.prepare(
     `INSERT INTO media (id, organization_id, card_id, kind, filename, mime, width, height, bytes, sha256, captured_at, sold_at_venue)
