@@ -50,9 +50,21 @@ const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'GET /api/v1/medias/zip/:token/fotos.zip': ['costly'],
 };
 
+/**
+ * Every answer is data or a file, never a page: browsers must take it as its stated type, and a
+ * branding SVG opened on its own may draw (inline styles) but run nothing.
+ */
+const NO_ACTIVE_CONTENT = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+} as const;
+
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
 
 export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(NO_ACTIVE_CONTENT);
+  });
   const allowed = corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
   // A refused origin gets no CORS headers at all; the browser then blocks the answer.
   void app.register(cors, {

@@ -36,6 +36,13 @@ describe('branding in the API storage', () => {
     expect(logo.body).toBe(LOGO);
   });
 
+  it('serves an SVG so that it can run nothing, even opened on its own', async () => {
+    const logo = await api.app.inject('/api/v1/branding/parque/logo.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    expect(logo.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  });
+
   it('serves nothing but stored branding names', async () => {
     for (const url of ['/api/v1/branding/parque/notes.txt', '/api/v1/branding/parque/..%2F..%2Fprovider.sqlite', '/api/v1/branding/parque/favicon.svg']) {
       expect((await api.app.inject(url)).statusCode, url).toBe(404);

@@ -68,6 +68,15 @@ describe('GET /api/v1/:type/download/:id/:filename', () => {
     expect(sha256(res.rawPayload)).toBe(sha256(await fs.readFile(demoSamplePath(1))));
   });
 
+  it('tells browsers to take every file as its stated type, never as a page', async () => {
+    for (const url of [`/api/v1/photo/download/${soldId}/x.jpg?size=original`, `/api/v1/photo/download/${unsoldId}/x.jpg?size=preview`]) {
+      const res = await download(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+  });
+
   it('never uses the file name segment as a path', async () => {
     const res = await download(`/api/v1/photo/download/${unsoldId}/..%2F..%2Fprovider.sqlite?size=thumb`);
     expect(res.statusCode).toBe(200);
