@@ -2,15 +2,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { $locale, restoreStoredLocale } from '../stores/locale.ts';
-import { createI18n, type Catalogues, type Translate } from './index.ts';
+import { bakedCatalogues } from './baked.ts';
+import { createI18n, type Translate } from './index.ts';
 
 /**
- * Gives an island its tenant's catalogues through i18next. Pages render in pt; a head script hides
- * the page while another stored language is pending, and this shows it once that language has
- * rendered.
+ * Gives an island its tenant's catalogues (baked into the page) through i18next. Pages render in
+ * pt; a head script hides the page while another stored language is pending, and this shows it
+ * once that language has rendered.
  */
-export function I18nProvider({ catalogues, children }: { catalogues: Catalogues; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n(catalogues), [catalogues]);
+export function I18nProvider({ webName, children }: { webName: string; children: ReactNode }) {
+  const i18n = useMemo(() => createI18n(bakedCatalogues(webName)), [webName]);
   const locale = useStore($locale);
   useEffect(restoreStoredLocale, []);
   useEffect(() => {

@@ -1,4 +1,3 @@
-import type { Catalogues } from '../i18n/index.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import type { Branding } from '../tenant/branding.ts';
 import type { Organization } from '../tenant/organization.ts';
@@ -6,15 +5,16 @@ import Gallery from './gallery/Gallery.tsx';
 
 interface Props {
   organization: Organization;
-  catalogues: Catalogues;
+  /** The tenant, whose catalogues the page carries. */
+  webName: string;
   /** The tenant's banner files per locale (tenants/<webName>/branding/banner-<locale>.*). */
   banners: Branding['banner'];
 }
 
 /** The gallery page of the card in the address (the header with the language dropdown is inside). */
-export default function GalleryPage({ organization, catalogues, banners }: Props) {
+export default function GalleryPage({ organization, webName, banners }: Props) {
   return (
-    <I18nProvider catalogues={catalogues}>
+    <I18nProvider webName={webName}>
       <Gallery organization={organization} banners={banners} />
     </I18nProvider>
   );

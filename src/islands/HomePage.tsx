@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Catalogues } from '../i18n/index.ts';
 import { I18nProvider, useTranslate } from '../i18n/I18nProvider.tsx';
 import type { Organization } from '../tenant/organization.ts';
 import CardForm from './home/CardForm.tsx';
@@ -19,7 +18,8 @@ const CustomerForm = lazy(() => import('./home/CustomerForm.tsx'));
 
 interface Props {
   organization: Organization;
-  catalogues: Catalogues;
+  /** The tenant, whose catalogues the page carries. */
+  webName: string;
 }
 
 /** The first view: the organization's initial form, falling back to the card form. */
@@ -87,9 +87,9 @@ function Home({ organization }: { organization: Organization }) {
 }
 
 /** The home page: every way a visitor finds their photos. */
-export default function HomePage({ organization, catalogues }: Props) {
+export default function HomePage({ organization, webName }: Props) {
   return (
-    <I18nProvider catalogues={catalogues}>
+    <I18nProvider webName={webName}>
       <Home organization={organization} />
     </I18nProvider>
   );

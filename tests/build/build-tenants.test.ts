@@ -67,6 +67,15 @@ describe('the tenant build', () => {
     expect(await readdir(path.join(work, 'dist', 'sites', 'alpha', '_astro'))).not.toEqual([]);
     expect(await page('alpha', '_redirects')).toContain('/* / 302');
     expect(await page('alpha', '_headers')).toContain('immutable');
+    // The texts travel once, after the page's content, not in the island's props: a props
+    // attribute is parsed before the island's HTML and delayed its first paint (issue 10).
+    const alphaHome = await page('alpha');
+    const props = [...alphaHome.matchAll(/<astro-island[^>]*?props="([^"]*)"/g)].map((m) => m[1]!.length);
+    expect(props.length).toBe(1);
+    expect(props[0]).toBeLessThan(4 * 1024);
+    const catalogues = /<script type="application\/json" id="i18n-catalogues">(.*?)<\/script>/s.exec(alphaHome);
+    expect(alphaHome.indexOf('i18n-catalogues')).toBeGreaterThan(alphaHome.indexOf('</main>'));
+    expect(JSON.parse(catalogues![1]!).en['home.title']).toBe('Find your photos');
     // Branding from the API's storage lands in the site.
     expect(await page('alpha', 'branding/logo.svg')).toContain('<svg');
     expect(await page('alpha')).toContain('src="/branding/logo.svg"');
