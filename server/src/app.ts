@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { registerErrorHandling } from './errors.ts';
+import { clientError, frameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './errors.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { downloadRoutes } from './routes/downloads.ts';
@@ -35,6 +35,10 @@ export function buildApp({
     // Query strings need scalar coercion ("12" to 12), but Fastify's default 'array' mode would
     // also turn a body's `"cards": "X"` into ["X"]; a list must arrive as a list.
     ajv: { customOptions: { coerceTypes: true } },
+    // Malformed paths and unparseable requests answer in the one error shape too.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
   registerSafety(app, safety);

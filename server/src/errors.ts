@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorCode, WireError } from '../../src/lib/api/wire.ts';
 
 /** A failure the client is meant to see: its code travels as the answer's message. */
@@ -18,6 +20,44 @@ export class ApiError extends Error {
 
 function wireError(code: ErrorCode, detail?: string): WireError {
   return detail === undefined ? { error: true, message: code } : { error: true, message: code, detail };
+}
+
+/**
+ * The longest path parameter the router takes. Stored file names reach 106 characters (a
+ * 100-character stem, a dot and `jpeg`) and download paths carry them; the routes' schemas
+ * bound each parameter more tightly where it matters.
+ */
+export const MAX_PARAM_LENGTH = 200;
+
+/** What the router refuses before any route or hook runs, answered in the same shape. */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  // Fastify's own message quotes the whole path, however long: a fixed detail instead.
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `a path segment is longer than ${MAX_PARAM_LENGTH} characters`
+      : 'the path is not valid percent-encoded UTF-8';
+  const status = error.statusCode ?? 400;
+  void reply.status(status).send(status < 500 ? wireError('VALIDATION_ERROR', detail) : wireError('INTERNAL_ERROR'));
+}
+
+/**
+ * A request Node cannot even parse (a broken request line or header, headers over 16 KiB): the
+ * socket gets a plain HTTP answer in the same shape, then closes, as Fastify's default does.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, wireError('PAYLOAD_TOO_LARGE', 'the headers are too large')]
+      : [400, wireError('VALIDATION_ERROR', 'the request is not valid HTTP')];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
