@@ -1,18 +1,18 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { readCorsOrigins } from './config.ts';
 import { corsOriginMatcher } from './cors.ts';
 import { ApiError } from './errors.ts';
 
 interface Budget {
   max: number;
-  timeWindowMs?: number;
+  timeWindowMs: number;
 }
 
 export interface SafetyOptions {
-  /** Replaces every limit profile's budget (tests, benches); default LIMIT_PROFILES. */
-  rateLimit?: Budget;
+  /** Overrides every limit profile's budget (tests, benches); default LIMIT_PROFILES. */
+  rateLimit?: { max: number; timeWindowMs?: number };
   /** CORS_ORIGINS entries; default read (and checked) from the environment. */
   corsOrigins?: readonly string[];
 }
@@ -59,7 +59,7 @@ const NO_ACTIVE_CONTENT = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 } as const;
 
-type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}): void {
   app.addHook('onRequest', async (_request, reply) => {
@@ -79,11 +79,11 @@ export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}
   let limiters: Record<LimitProfile, Limiter> | undefined;
   app.after((error) => {
     if (error) return;
-    const limiter = ({ max, timeWindowMs }: Budget): Limiter => app.createRateLimit({ max, timeWindow: timeWindowMs ?? 60_000 });
-    limiters = {
-      lookup: limiter(options.rateLimit ?? LIMIT_PROFILES.lookup),
-      costly: limiter(options.rateLimit ?? LIMIT_PROFILES.costly),
+    const limiter = (profile: LimitProfile): Limiter => {
+      const { max, timeWindowMs } = { ...LIMIT_PROFILES[profile], ...options.rateLimit };
+      return app.createRateLimit({ max, timeWindow: timeWindowMs });
     };
+    limiters = { lookup: limiter('lookup'), costly: limiter('costly') };
   });
   app.addHook('onRequest', async (request, reply) => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;

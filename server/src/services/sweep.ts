@@ -14,8 +14,10 @@ export interface Sweep {
   removed: string[];
 }
 
-function entries(dir: string): fs.Dirent[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];
+/** The entries of a folder that may not exist yet, as absolute paths. */
+function entries(dir: string, keep: (entry: fs.Dirent) => boolean = () => true): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((entry) => path.join(dir, entry.name));
 }
 
 /**
@@ -33,16 +35,13 @@ export async function sweepDebris(db: DatabaseSync, dataDir: string): Promise<Sw
   try {
     debris = atomically(db, () => {
       const ids = listMediaIds(db);
-      const scratch = entries(scratchRoot(dataDir)).map((entry) => path.join('tmp', entry.name));
-      const orphans = entries(mediaRoot(dataDir))
-        .filter((entry) => entry.isDirectory() && !ids.has(entry.name))
-        .map((entry) => path.join('media', entry.name));
-      return [...orphans, ...scratch];
+      const orphans = entries(mediaRoot(dataDir), (entry) => entry.isDirectory() && !ids.has(entry.name));
+      return [...orphans, ...entries(scratchRoot(dataDir))];
     });
   } catch (error) {
     if ((error as { errcode?: unknown }).errcode === SQLITE_BUSY) return { swept: false, removed: [] };
     throw error;
   }
-  await Promise.all(debris.map((entry) => fs.promises.rm(path.join(dataDir, entry), { recursive: true, force: true })));
-  return { swept: true, removed: debris.sort() };
+  await Promise.all(debris.map((entry) => fs.promises.rm(entry, { recursive: true, force: true })));
+  return { swept: true, removed: debris.map((entry) => path.relative(dataDir, entry)).sort() };
 }
