@@ -144,6 +144,8 @@ describe('POST /api/v1/medias/:org/:firstCard', () => {
     expect(body.extras).toEqual([]);
     expect(body.not_sold_medias.every((m) => m.card === 'DEMO00001' && m.selected === false)).toBe(true);
     expect(body.sold_medias.every((m) => m.card === 'DEMO00002' && !('selected' in m))).toBe(true);
+    // The paths name the copy they serve, so a media sold meanwhile gets URLs no cache has seen.
+    expect(body.sold_medias.every((m) => m.thumb_path.endsWith('&copy=clean') && m.preview_path.endsWith('&copy=clean'))).toBe(true);
     expect(body.not_sold_medias.map((m) => m.filename)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `sample${n}.jpg`));
     const [first] = body.not_sold_medias;
     expect(first).toEqual({
@@ -151,8 +153,8 @@ describe('POST /api/v1/medias/:org/:firstCard', () => {
       id: first?.id,
       filename: 'sample1.jpg',
       thumb_filename: 'thumb_sample1.jpg',
-      preview_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=preview`,
-      thumb_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=thumb`,
+      preview_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=preview&copy=watermarked`,
+      thumb_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=thumb&copy=watermarked`,
       card: 'DEMO00001',
       selected: false,
     });
@@ -197,6 +199,6 @@ describe('POST /api/v1/medias/:org/:firstCard', () => {
     const body = right.json<WireMediasAnswer>();
     expect(body.not_sold_medias).toHaveLength(1);
     // File names travel URL-encoded in the paths.
-    expect(body.not_sold_medias[0]?.thumb_path).toMatch(/\/a%20b\.jpg\?size=thumb$/);
+    expect(body.not_sold_medias[0]?.thumb_path).toMatch(/\/a%20b\.jpg\?size=thumb&copy=/);
   });
 });

@@ -8,6 +8,15 @@ import type { DownloadSize } from '../services/media-files.ts';
 const KINDS: readonly MediaKind[] = ['photo', 'video', 'extra'];
 const SIZES: readonly DownloadSize[] = ['thumb', 'preview', 'original'];
 
+/**
+ * The query of every file download: the size, and the copy the media list named. `copy` is a
+ * cache key only (a sold media's URLs change): what is served always follows the sold state.
+ */
+export const DOWNLOAD_QUERY = {
+  type: 'object',
+  properties: { size: { enum: SIZES, default: 'thumb' }, copy: { enum: ['clean', 'watermarked'] } },
+} as const;
+
 export function downloadRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
   // `:filename` is only the display name the browser shows; it never reaches a file path.
   app.get<{ Params: { type: MediaKind; id: string; filename: string }; Querystring: { size: DownloadSize } }>(
@@ -19,7 +28,7 @@ export function downloadRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): 
           required: ['type', 'id', 'filename'],
           properties: { type: { enum: KINDS }, id: { type: 'string' }, filename: { type: 'string' } },
         },
-        querystring: { type: 'object', properties: { size: { enum: SIZES, default: 'thumb' } } },
+        querystring: DOWNLOAD_QUERY,
       },
     },
     async (request, reply) => {

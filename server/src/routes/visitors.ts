@@ -19,6 +19,7 @@ import { faceEngine } from '../services/face-engine.ts';
 import { searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from '../services/media-files.ts';
+import { DOWNLOAD_QUERY } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import { assertOriginalAllowed, isSold } from '../services/sold.ts';
 import { originalPath } from '../services/video.ts';
@@ -162,7 +163,7 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
           required: ['id', 'filename'],
           properties: { id: { type: 'string' }, filename: { type: 'string' } },
         },
-        querystring: { type: 'object', properties: { size: { enum: ['thumb', 'preview', 'original'], default: 'thumb' } } },
+        querystring: DOWNLOAD_QUERY,
       },
     },
     async (request, reply) => sendVideoFile(request, reply, { db, dataDir }),

@@ -57,15 +57,20 @@ function stem(filename: string): string {
   return filename.replace(/\.[^.]*$/, '');
 }
 
-/** The fields every listed media shares, photo, video or extra. */
-function listed(row: CardMediaRow): Omit<WireExtra, 'type'> {
+/**
+ * The fields every listed media shares, photo, video or extra. Its file paths name the copy they
+ * serve (`copy=clean` or `copy=watermarked`): a media bought meanwhile gets new URLs, so no
+ * browser or CDN cache can show its watermarked copy again.
+ */
+function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExtra, 'type'> {
   const base = `/api/v1/${row.kind}/download/${row.id}/${encodeURIComponent(row.filename)}`;
+  const copy = isSold(row, organization) ? 'clean' : 'watermarked';
   return {
     id: row.id,
     filename: row.filename,
     thumb_filename: `thumb_${stem(row.filename)}.jpg`,
-    preview_path: `${base}?size=preview`,
-    thumb_path: `${base}?size=thumb`,
+    preview_path: `${base}?size=preview&copy=${copy}`,
+    thumb_path: `${base}?size=thumb&copy=${copy}`,
     card: row.card_code,
   };
 }
@@ -81,7 +86,7 @@ export function mediasAnswer(
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
   for (const row of rows) {
-    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row) });
+    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row, organization) });
     else if (isSold(row, organization)) answer.sold_medias.push(wireMedia(row, organization));
     else answer.not_sold_medias.push(wireMedia(row, organization));
   }
@@ -90,6 +95,6 @@ export function mediasAnswer(
 
 /** A photo or video (not an extra) as the gallery lists it; unsold ones carry the cart's `selected` flag. */
 export function wireMedia(row: CardMediaRow, organization: WireOrganization): WireMedia {
-  const item: WireMedia = { type: row.kind === 'video' ? 'video' : 'photo', ...listed(row) };
+  const item: WireMedia = { type: row.kind === 'video' ? 'video' : 'photo', ...listed(row, organization) };
   return isSold(row, organization) ? item : { ...item, selected: false };
 }

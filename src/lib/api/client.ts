@@ -141,7 +141,7 @@ export function createApiClient(
     card: item.card,
     thumbUrl: base + item.thumb_path,
     previewUrl: base + item.preview_path,
-    originalUrl: base + item.preview_path.replace(/\?size=preview$/, '?size=original'),
+    originalUrl: base + item.preview_path.replace(/([?&])size=preview\b/, '$1size=original'),
     sold,
   });
 
