@@ -58,9 +58,12 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   await expect(cpf).toHaveValue('111.111.111-11');
   await cpf.blur();
   await expect(dialog.getByText('CPF inválido')).toBeVisible();
+  // An invalid CPF disables 'Próximo' until it is corrected (section 5).
+  await expect(dialog.getByRole('button', { name: 'Próximo' })).toBeDisabled();
   await cpf.fill('');
   await cpf.pressSequentially('52998224725');
   await expect(cpf).toHaveValue('529.982.247-25');
+  await expect(dialog.getByRole('button', { name: 'Próximo' })).toBeEnabled();
   await dialog.getByLabel('Telefone').fill('+55 (11) 91234-5678');
   await expect(dialog.getByLabel('País')).toHaveValue('br');
   await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();

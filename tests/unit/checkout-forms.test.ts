@@ -6,6 +6,7 @@ import {
   checkoutMessageKey,
   customerFormSchema,
   customerInput,
+  isCardholderName,
   type CustomerFormValues,
 } from '../../src/lib/checkout-forms.ts';
 import { countryOptions, isCountryCode } from '../../src/lib/countries.ts';
@@ -101,6 +102,12 @@ describe('the card form', () => {
       card_cvv: 'card.invalidCvv',
     });
     expect(problems(cardFormSchema, { ...card, card_expiration_year: '2019' })).toEqual({ card_expiration_year: 'card.invalidYear' });
+  });
+
+  it('takes a real name as on the card, not a letter or two', () => {
+    for (const name of ['J DOE', 'Li Wu', "JOÃO D'ÁVILA", 'Ana Maria Souza-Lima']) expect(isCardholderName(name), name).toBe(true);
+    for (const name of ['J', 'JOHN', 'A B', 'J 2', '1234 5678', 'ANA <b>']) expect(isCardholderName(name), name).toBe(false);
+    expect(problems(cardFormSchema, { ...card, card_holder_name: 'J' })).toEqual({ card_holder_name: 'card.invalidName' });
   });
 });
 

@@ -34,6 +34,8 @@ export default function CustomerStep() {
     startingValues(order.data?.customer ?? null),
   );
   const documentType = watch('document_type');
+  // An invalid CPF disables 'Next', as on the home's customer search (section 5).
+  const invalidCpf = documentType === 'cpf' && formState.errors.document?.message === 'customer.invalidCpf';
   // Another document type asks another question of the same number.
   useEffect(() => {
     if (formState.isSubmitted) void trigger('document');
@@ -79,7 +81,11 @@ export default function CustomerStep() {
                 value={value}
                 inputMode="numeric"
                 aria-required
-                onChange={(event) => onChange(formatCpf(event.currentTarget.value))}
+                onChange={(event) => {
+                  onChange(formatCpf(event.currentTarget.value));
+                  // Once marked invalid, every change re-checks it (and re-enables 'Next').
+                  if (invalidCpf) void trigger('document');
+                }}
                 onBlur={() => {
                   onBlur();
                   // The CPF is checked on blur (section 5).
@@ -112,7 +118,7 @@ export default function CustomerStep() {
       </div>
       <OrderError />
       <div className="modal-actions">
-        <button type="submit" disabled={formState.isSubmitting || order.loading}>
+        <button type="submit" disabled={formState.isSubmitting || order.loading || invalidCpf}>
           {t('checkout.next')}
         </button>
       </div>
