@@ -20,9 +20,9 @@ export function allMedia(lists: MediaLists): Media[] {
   return [...lists.sold, ...lists.notSold, ...lists.extras];
 }
 
-/** What the visitor owns (what the ZIP holds): downloadable media plus the extras. */
+/** What the visitor owns (what the ZIP holds): the downloadable media, extras included. */
 export function ownedMedia(lists: MediaLists, organization: Pick<Organization, 'freePhotos'>): Media[] {
-  return allMedia(lists).filter((media) => media.type === 'extra' || isDownloadable(media, organization));
+  return allMedia(lists).filter((media) => isDownloadable(media, organization));
 }
 
 /** The lists without one media (after a delete it leaves every list). */

@@ -90,6 +90,10 @@ describe('POST /api/v1/medias/zip', () => {
         [false, true].map((soldAtVenue) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(4), kind: 'extra', soldAtVenue, capturedAt: new Date().toISOString() })),
       )
     ).map((media) => media.id);
+    // The list says which extras are the visitor's, so the gallery offers only those (and ZIPs them).
+    const listed = await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00002`, payload: { cards: ['DEMO00002'] } });
+    const extras = listed.json<WireMediasAnswer>().extras.map((extra) => ({ id: extra.id, sold: extra.sold }));
+    expect(extras).toEqual(expect.arrayContaining([{ id: unsoldExtra, sold: false }, { id: soldExtra, sold: true }]));
     const single = (id: string) => api.app.inject(`/api/v1/extra/download/${id}/x.jpg?size=original`);
     const before = count(api.db, 'zip_downloads');
     expect((await single(unsoldExtra ?? '')).statusCode).toBe(403);

@@ -24,7 +24,7 @@ const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media 
   originalUrl: `o/${id}`,
   sold,
 });
-const lists: MediaLists = { sold: [media('a', true)], notSold: [media('b', false), media('c', false)], extras: [media('x', true, 'extra')] };
+const lists: MediaLists = { sold: [media('a', true)], notSold: [media('b', false), media('c', false)], extras: [media('x', true, 'extra'), media('y', false, 'extra')] };
 
 describe('gallery rules', () => {
   it('offers buying when the organization sells online and photos are not free', () => {
@@ -40,19 +40,19 @@ describe('gallery rules', () => {
     expect(isDownloadable(media('b', false), { freePhotos: true })).toBe(true);
   });
 
-  it('owns sold media and extras (the ZIP), everything with free photos', () => {
+  it('owns sold media and sold extras (the ZIP), everything with free photos', () => {
     expect(ownedMedia(lists, { freePhotos: false }).map((m) => m.id)).toEqual(['a', 'x']);
-    expect(ownedMedia(lists, { freePhotos: true }).map((m) => m.id)).toEqual(['a', 'b', 'c', 'x']);
+    expect(ownedMedia(lists, { freePhotos: true }).map((m) => m.id)).toEqual(['a', 'b', 'c', 'x', 'y']);
   });
 
   it('walks sold, not sold, then extras, and a deleted media leaves every list', () => {
     const walk = allMedia(lists);
-    expect(walk.map((m) => m.id)).toEqual(['a', 'b', 'c', 'x']);
+    expect(walk.map((m) => m.id)).toEqual(['a', 'b', 'c', 'x', 'y']);
     expect(neighbours(walk, 'a')).toMatchObject({ index: 0, previous: null, next: { id: 'b' } });
-    expect(neighbours(walk, 'x')).toMatchObject({ index: 3, previous: { id: 'c' }, next: null });
+    expect(neighbours(walk, 'y')).toMatchObject({ index: 4, previous: { id: 'x' }, next: null });
     expect(neighbours(walk, 'zzz')).toMatchObject({ index: -1, previous: null, next: null });
     const after = withoutMedia(lists, 'b');
-    expect(allMedia(after).map((m) => m.id)).toEqual(['a', 'c', 'x']);
+    expect(allMedia(after).map((m) => m.id)).toEqual(['a', 'c', 'x', 'y']);
   });
 
   it('lays the grid out in rows of fixed boxes', () => {

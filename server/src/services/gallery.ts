@@ -62,7 +62,7 @@ function stem(filename: string): string {
  * serve (`copy=clean` or `copy=watermarked`): a media bought meanwhile gets new URLs, so no
  * browser or CDN cache can show its watermarked copy again.
  */
-function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExtra, 'type'> {
+function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExtra, 'type' | 'sold'> {
   const base = `/api/v1/${row.kind}/download/${row.id}/${encodeURIComponent(row.filename)}`;
   const copy = isSold(row, organization) ? 'clean' : 'watermarked';
   return {
@@ -86,7 +86,7 @@ export function mediasAnswer(
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
   for (const row of rows) {
-    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row, organization) });
+    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
     else if (isSold(row, organization)) answer.sold_medias.push(wireMedia(row, organization));
     else answer.not_sold_medias.push(wireMedia(row, organization));
   }

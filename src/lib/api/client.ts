@@ -185,7 +185,7 @@ export function createApiClient(
       return {
         sold: answer.sold_medias.map((m) => toMedia(m, true)),
         notSold: answer.not_sold_medias.map((m) => toMedia(m, false)),
-        extras: answer.extras.map((m) => toMedia(m, true)),
+        extras: answer.extras.map((m) => toMedia(m, m.sold)),
       };
     },
 

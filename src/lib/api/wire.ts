@@ -106,6 +106,8 @@ export interface WireExtra {
   preview_path: string;
   thumb_path: string;
   card: string;
+  /** Whether its clean files are the visitor's (an extra follows the sold rule like any media). */
+  sold: boolean;
 }
 
 export interface WireCard {
