@@ -9,6 +9,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/catalogues.ts';
 import type { WireBrandingList, WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
+import { isWebName } from '../src/lib/web-name.ts';
 import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';
 import { tenantCatalogues } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
@@ -48,8 +49,6 @@ export interface BuildSummary {
   seconds: number;
 }
 
-const WEB_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
 async function getJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -74,7 +73,7 @@ async function tenantNames(sourceUrl: string, tenantsDir: string, snapshotDir: s
   } catch (error) {
     log(`  ! could not list organizations (${error instanceof Error ? error.message : error}); using tenants/ and snapshots`);
   }
-  return [...names].filter((name) => WEB_NAME.test(name)).sort();
+  return [...names].filter(isWebName).sort();
 }
 
 /** The organization from the API, saved as the new snapshot; else the last snapshot. */
@@ -195,7 +194,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const names = options.tenant
     ? [options.tenant.toLowerCase()]
     : await tenantNames(options.sourceUrl, tenantsDir, snapshotDir, log);
-  const invalid = names.find((name) => !WEB_NAME.test(name));
+  const invalid = names.find((name) => !isWebName(name));
   if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
   const tenants: Tenant[] = [];

@@ -1,5 +1,6 @@
 import { array, boolean, mixed, number, object, string, ValidationError } from 'yup';
 import type { InitialForm } from '../lib/api/wire.ts';
+import { WEB_NAME_PATTERN } from '../lib/web-name.ts';
 import { DEFAULT_BANNER_HEIGHT, type CustomerField, type Organization } from './organization.ts';
 
 // The one schema an organization passes at build time (Node only: yup never reaches a browser).
@@ -16,7 +17,7 @@ const siteConfigSchema = object({
 const organizationSchema = object({
   id: number().integer().positive().required(),
   name: string().trim().required(),
-  web_name: string().matches(/^[a-z0-9][a-z0-9-]{0,62}$/, 'web_name must be lower-case letters, digits and dashes').required(),
+  web_name: string().matches(WEB_NAME_PATTERN, 'web_name must be lower-case letters, digits and dashes').required(),
   url: nullableText,
   has_online_sale: boolean().required(),
   can_sell_online: boolean().required(),

@@ -155,6 +155,8 @@ describe('POST /api/v1/customer/card/medias', () => {
       { organization_id: orgId, name: { x: 1 }, lastname: 'Silva', cpf: '12345678909' },
       { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '12345678900' },
       { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '11111111111' },
+      // The browser's CPF rule: only spaces, dots and dashes are punctuation.
+      { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '123/456.789-09' },
       { organization_id: orgId, name: 'x'.repeat(201), lastname: 'Silva', cpf: '12345678909' },
     ]) {
       const res = await search(payload);

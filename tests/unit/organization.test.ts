@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isWebName } from '../../src/lib/web-name.ts';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
 import { bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';
@@ -44,5 +45,12 @@ describe('the gallery banner', () => {
   });
   it('shows none without either', () => {
     expect(bannerFor({ url: null, height: 80 }, undefined, 'pt')).toBeNull();
+  });
+});
+
+describe('the web-name rule (one for the API, the CLI and the build)', () => {
+  it('takes 1-63 lower-case letters, digits or dashes, not starting with a dash', () => {
+    for (const name of ['demo', 'parque-2', 'a', 'x'.repeat(63)]) expect(isWebName(name), name).toBe(true);
+    for (const name of ['', '-demo', 'Demo', 'de mo', 'demo.com', 'x'.repeat(64), '../etc']) expect(isWebName(name), name).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import type { InitialForm, WireOrganization } from '../../../src/lib/api/wire.ts';
+import { isWebName } from '../../../src/lib/web-name.ts';
 import type { NewOrganization } from '../repositories/organizations.ts';
 
 // Checks an organization file from the admin CLI before anything is written, naming every
 // wrong field at once (as loadConfig does for the environment).
 
-const WEB_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const INITIAL_FORMS: readonly InitialForm[] = ['card', 'customer', 'credential'];
 type FormField = WireOrganization['features']['site']['customer_form_fields'][number];
 const FORM_FIELDS: readonly FormField[] = ['name', 'lastname', 'external_id', 'cpf', 'password'];
@@ -111,7 +111,7 @@ export function parseOrganizationInput(input: unknown): OrganizationInputResult 
   const site = root.object('features').object('site');
   const org = root.object('features_organization');
   const organization: NewOrganization = {
-    web_name: root.requiredString('web_name', (v) => WEB_NAME_PATTERN.test(v), 'must be 1-63 lower-case letters, digits or dashes, not starting with a dash'),
+    web_name: root.requiredString('web_name', isWebName, 'must be 1-63 lower-case letters, digits or dashes, not starting with a dash'),
     name: root.requiredString('name', (v) => v.trim() !== '', 'must be a non-empty string'),
     url: root.optionalString('url', isHttpUrl, 'must be an http(s) address'),
     has_online_sale: root.boolean('has_online_sale'),

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { findCustomerByCpf, findCustomersByExternalId, linkCardToCustomer, saveCustomer, type NewCustomer } from '../repositories/visitor-customers.ts';
-import { cpfDigits, foldName, hashPassword, isValidCpf, normalizeExternalId } from './visitor-customers.ts';
+import { isValidCpf, stripCpf } from '../../../src/lib/cpf.ts';
+import { foldName, hashPassword, normalizeExternalId } from './visitor-customers.ts';
 
 /** A customer as the admin CLI reads it from a JSON file. */
 export interface CustomerInput {
@@ -48,7 +49,7 @@ export function parseCustomerInput(json: unknown): { ok: true; customer: Custome
   const name = text('name', false, 100);
   const lastname = text('lastname', false, 100);
   const externalId = text('external_id', false, 64, (v) => (/^[A-Za-z0-9._:-]+$/.test(v) ? undefined : 'letters, digits, . _ : - only'));
-  const cpf = text('cpf', false, 20, (v) => (isValidCpf(cpfDigits(v)) ? undefined : 'not a valid CPF'));
+  const cpf = text('cpf', false, 20, (v) => (isValidCpf(v) ? undefined : 'not a valid CPF'));
   const email = text('email', false, 200, (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? undefined : 'not an e-mail address'));
   const phone = text('phone', false, 20, (v) => (/^\+?\d{8,15}$/.test(v.replace(/[\s().-]/g, '')) ? undefined : 'digits only, optional leading +'));
   const password = text('password', false, 200, (v) => (v.length >= 6 ? undefined : 'at least 6 characters'));
@@ -61,7 +62,7 @@ export function parseCustomerInput(json: unknown): { ok: true; customer: Custome
       name: name ?? '',
       lastname: lastname ?? '',
       external_id: externalId,
-      cpf: cpf && cpfDigits(cpf),
+      cpf: cpf && stripCpf(cpf),
       email,
       phone: phone && phone.replace(/[\s().-]/g, ''),
       password,

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { WireCard, WireCustomerCardAnswer, WireOrganization } from '../../../src/lib/api/wire.ts';
+import { isValidCpf, stripCpf } from '../../../src/lib/cpf.ts';
 import { ApiError } from '../errors.ts';
 import {
   findCustomers,
@@ -14,22 +15,6 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 /** Lower case, accents dropped, spaces collapsed: "  JOSÉ  da Silva" and "jose da silva" match. */
 export function foldName(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-export function cpfDigits(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
-/** 11 digits, not all the same, both check digits right (spec section 5). */
-export function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
 }
 
 // scrypt with Node's defaults for N/r/p (16 MiB of memory, ~50 ms): slow enough to hurt
@@ -124,16 +109,16 @@ export async function customerCardAnswer(db: DatabaseSync, search: CustomerSearc
   if (fields.includes('lastname')) filter.lastnameKey = foldName(value('lastname'));
   if (fields.includes('external_id')) filter.externalId = normalizeExternalId(value('external_id'));
   if (fields.includes('cpf')) {
-    const cpf = cpfDigits(value('cpf'));
-    if (!isValidCpf(cpf)) throw new ApiError(400, 'VALIDATION_ERROR', 'cpf is not a valid CPF');
-    filter.cpf = cpf;
+    // The browser's rule (section 5): "123/456.789-09" is no CPF on either side.
+    if (!isValidCpf(value('cpf'))) throw new ApiError(400, 'VALIDATION_ERROR', 'cpf is not a valid CPF');
+    filter.cpf = stripCpf(value('cpf'));
   }
   const candidates = findCustomers(db, organization.id, filter, MAX_CANDIDATES);
   let matches: CustomerRow[] = candidates;
   if (fields.includes('password')) {
     const password = value('password');
     if (organization.features.site.cpf_as_password) {
-      matches = candidates.filter((customer) => customer.cpf !== null && sameText(cpfDigits(password), customer.cpf));
+      matches = candidates.filter((customer) => customer.cpf !== null && sameText(stripCpf(password), customer.cpf));
     } else {
       // Every candidate (or one dummy) is hashed, so the time says nothing about who exists.
       const checks = candidates.length
