@@ -16,7 +16,7 @@ import { findMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { credentialCards, customerCardAnswer, type CustomerSearch } from '../services/visitor-customers.ts';
 import { faceEngine } from '../services/face-engine.ts';
-import { searchByFaces } from '../services/face-search.ts';
+import { faceSearchOrganization, searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from '../services/media-files.ts';
 import { parseRange } from '../services/range.ts';
@@ -49,11 +49,15 @@ function requestOrigin(request: FastifyRequest): string {
 }
 
 export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
-  app.post<{ Querystring: { organization_id: number }; Body: { media_ids: string[] } }>(
+  app.post<{ Querystring: { organization_id: number; secret?: string }; Body: { media_ids: string[] } }>(
     '/api/v1/medias/zip',
     {
       schema: {
-        querystring: organizationQuery,
+        querystring: {
+          type: 'object',
+          required: ['organization_id'],
+          properties: { organization_id: { type: 'integer', minimum: 1 }, secret: { type: 'string', maxLength: 64 } },
+        },
         body: {
           type: 'object',
           required: ['media_ids'],
@@ -70,7 +74,11 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
     },
     async (request): Promise<WireZipAnswer> => ({
       error: false,
-      url: createZipLink(db, request.query.organization_id, request.body.media_ids, requestOrigin(request)),
+      url: createZipLink(
+        db,
+        { organizationId: request.query.organization_id, mediaIds: request.body.media_ids, secret: request.query.secret },
+        requestOrigin(request),
+      ),
     }),
   );
 
@@ -218,14 +226,15 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
       },
       async (request): Promise<WireFaceSearchAnswer> => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
+        const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
+        const organization = faceSearchOrganization(db, organizationId);
         const folder = await uploadScratch(dataDir);
         try {
           const photos = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
           if (photos.length > FACE_SEARCH_MAX_PHOTOS) {
             throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
           }
-          const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
-          return await searchByFaces(db, dataDir, faceEngine(), { organizationId, fromDate, toDate, photos });
+          return await searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }
