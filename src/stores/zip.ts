@@ -6,9 +6,9 @@ import { asyncStore, runner } from './async-state.ts';
 export const $zip = asyncStore<string>();
 const run = runner($zip);
 
-/** Asks for the ZIP and, once answered, lets the browser download it (section 4). */
-export async function downloadZip(organizationId: number, mediaIds: string[]): Promise<void> {
-  const url = await run(() => api.createZip(organizationId, mediaIds));
+/** Asks for the ZIP (with the cards' access code under two-factor) and, once answered, lets the browser download it (section 4). */
+export async function downloadZip(organizationId: number, mediaIds: string[], secret?: string): Promise<void> {
+  const url = await run(() => api.createZip(organizationId, mediaIds, secret));
   if (url) startDownload(url, 'fotos.zip');
 }
 

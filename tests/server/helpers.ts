@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db.ts';
+import { createCard, findCard } from '../../server/src/repositories/cards.ts';
+import { insertMedia } from '../../server/src/repositories/media.ts';
+import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { newId } from '../../server/src/services/ids.ts';
+import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
+import { normalizeCardCode, normalizeSecret } from '../../src/lib/card-code.ts';
 import type { SafetyOptions } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 
@@ -66,4 +74,63 @@ export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+
+interface FixtureCard {
+  org: string;
+  card: string;
+  samples: number[];
+  sold?: boolean;
+  extra?: boolean;
+  secret?: string;
+}
+
+export interface FixtureMedia {
+  id: string;
+  sold: boolean;
+  extra: boolean;
+}
+
+/**
+ * The browser tests' fixture organization `tests/fixtures/organizations/<webName>.json` and its
+ * cards from `tests/fixtures/cards/*.json`, written straight into the database: one media row per
+ * sample, without files (enough for every call that does not serve a file). Answers the
+ * organization's id and each card's media by normalised code.
+ */
+export function loadFixtureOrganization(db: DatabaseSync, webName: string): { orgId: number; media: Record<string, FixtureMedia[]> } {
+  const parsed = parseOrganizationInput(JSON.parse(readFileSync(path.join(FIXTURES, 'organizations', `${webName}.json`), 'utf8')));
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  const orgId = upsertOrganization(db, parsed.organization);
+  const media: Record<string, FixtureMedia[]> = {};
+  const files = readdirSync(path.join(FIXTURES, 'cards')).filter((file) => file.endsWith('.json'));
+  for (const file of files) {
+    for (const entry of JSON.parse(readFileSync(path.join(FIXTURES, 'cards', file), 'utf8')) as FixtureCard[]) {
+      if (entry.org !== webName) continue;
+      const code = normalizeCardCode(entry.card);
+      const card =
+        findCard(db, orgId, code) ??
+        createCard(db, { organizationId: orgId, code, secret: entry.secret === undefined ? null : normalizeSecret(entry.secret) });
+      for (const n of entry.samples) {
+        const id = newId();
+        insertMedia(db, {
+          id,
+          organization_id: orgId,
+          card_id: card.id,
+          kind: entry.extra ? 'extra' : 'photo',
+          filename: `sample${n}.jpg`,
+          mime: 'image/jpeg',
+          width: 10,
+          height: 10,
+          bytes: 1,
+          sha256: createHash('sha256').update(id).digest('hex'),
+          captured_at: new Date().toISOString(),
+          sold_at_venue: entry.sold ? 1 : 0,
+        });
+        (media[code] ??= []).push({ id, sold: entry.sold === true, extra: entry.extra === true });
+      }
+    }
+  }
+  return { orgId, media };
 }

@@ -87,6 +87,9 @@ describe('the API client: gallery calls', () => {
     expect(await client.createZip(7, ['a', 'b'])).toBe('http://api.test/z/fotos.zip');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/zip?organization_id=7');
     expect(await seen[0]?.json()).toEqual({ media_ids: ['a', 'b'] });
+    // Under two-factor the cards' access code goes along, as on every call that opens cards.
+    await client.createZip(7, ['a'], 'ABC123');
+    expect(seen[1]?.url).toBe('http://api.test/api/v1/medias/zip?organization_id=7&secret=ABC123');
   });
 
   it('deletes a media of the organization and reads refusals', async () => {

@@ -61,6 +61,13 @@ export function findMedia(db: DatabaseSync, id: string): MediaRow | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM media m WHERE m.id = ?`).get(id) as MediaRow | undefined;
 }
 
+/** One media with its card's code, for the calls that must open that card. */
+export function findCardMedia(db: DatabaseSync, id: string): CardMediaRow | undefined {
+  return db
+    .prepare(`SELECT ${COLUMNS}, c.code AS card_code FROM media m JOIN cards c ON c.id = m.card_id WHERE m.id = ?`)
+    .get(id) as CardMediaRow | undefined;
+}
+
 export function countMediaOfCard(db: DatabaseSync, cardId: string): number {
   const row = db.prepare('SELECT count(*) AS n FROM media WHERE card_id = ?').get(cardId) as { n: number };
   return row.n;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {
@@ -12,17 +11,14 @@ import type {
 } from '../../../src/lib/api/wire.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
-import { findMedia } from '../repositories/media.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
 import { credentialCards, customerCardAnswer, type CustomerSearch } from '../services/visitor-customers.ts';
 import { faceEngine } from '../services/face-engine.ts';
-import { searchByFaces } from '../services/face-search.ts';
+import { faceSearchOrganization, searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
-import { downloadFileName, mediaDir, type DownloadSize } from '../services/media-files.ts';
+import { resolveDownload } from '../services/download.ts';
+import type { DownloadSize } from '../services/media-files.ts';
 import { DOWNLOAD_QUERY } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
-import { assertOriginalAllowed, isSold } from '../services/sold.ts';
-import { originalPath } from '../services/video.ts';
 import {
   receiveParts,
   storeUpload,
@@ -50,11 +46,15 @@ function requestOrigin(request: FastifyRequest): string {
 }
 
 export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
-  app.post<{ Querystring: { organization_id: number }; Body: { media_ids: string[] } }>(
+  app.post<{ Querystring: { organization_id: number; secret?: string }; Body: { media_ids: string[] } }>(
     '/api/v1/medias/zip',
     {
       schema: {
-        querystring: organizationQuery,
+        querystring: {
+          type: 'object',
+          required: ['organization_id'],
+          properties: { organization_id: { type: 'integer', minimum: 1 }, secret: { type: 'string', maxLength: 64 } },
+        },
         body: {
           type: 'object',
           required: ['media_ids'],
@@ -71,7 +71,11 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
     },
     async (request): Promise<WireZipAnswer> => ({
       error: false,
-      url: createZipLink(db, request.query.organization_id, request.body.media_ids, requestOrigin(request)),
+      url: createZipLink(
+        db,
+        { organizationId: request.query.organization_id, mediaIds: request.body.media_ids, secret: request.query.secret },
+        requestOrigin(request),
+      ),
     }),
   );
 
@@ -219,14 +223,15 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
       },
       async (request): Promise<WireFaceSearchAnswer> => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
+        const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
+        const organization = faceSearchOrganization(db, organizationId);
         const folder = await uploadScratch(dataDir);
         try {
           const photos = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
           if (photos.length > FACE_SEARCH_MAX_PHOTOS) {
             throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
           }
-          const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
-          return await searchByFaces(db, dataDir, faceEngine(), { organizationId, fromDate, toDate, photos });
+          return await searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }
@@ -241,34 +246,25 @@ async function sendVideoFile(
   reply: FastifyReply,
   { db, dataDir }: AppDeps,
 ) {
-  const media = findMedia(db, request.params.id);
-  const organization = media && findOrganizationById(db, media.organization_id);
-  if (!media || !organization || media.kind !== 'video') throw new ApiError(404, 'MEDIA_NOT_FOUND');
-  const { size } = request.query;
-  if (size === 'original') assertOriginalAllowed(media, organization);
-  const sold = isSold(media, organization);
-  const file =
-    size === 'original' ? originalPath(dataDir, media) : path.join(mediaDir(dataDir, media.id), downloadFileName(size, media.mime, sold));
-  const stat = await fs.promises.stat(file).catch(() => undefined);
-  if (!stat?.isFile()) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  const file = await resolveDownload(db, dataDir, { type: 'video', id: request.params.id, size: request.query.size });
   reply
-    .header('Content-Type', size === 'original' ? media.mime : 'image/jpeg')
+    .header('Content-Type', file.mime)
     .header('Accept-Ranges', 'bytes')
     .header('Cache-Control', 'private, max-age=300');
-  if (size === 'original') reply.header('Content-Disposition', `attachment; filename="${media.filename}"`);
-  const range = parseRange(request.headers.range, stat.size);
+  if (file.attachmentName) reply.header('Content-Disposition', `attachment; filename="${file.attachmentName}"`);
+  const range = parseRange(request.headers.range, file.bytes);
   if (range === 'unsatisfiable') {
     reply.removeHeader('Content-Disposition');
     return reply
       .status(416)
       .header('Content-Type', 'application/json; charset=utf-8')
-      .header('Content-Range', `bytes */${stat.size}`)
+      .header('Content-Range', `bytes */${file.bytes}`)
       .send({ error: true, message: 'VALIDATION_ERROR', detail: 'range not satisfiable' });
   }
-  if (!range) return reply.header('Content-Length', stat.size).send(fs.createReadStream(file));
+  if (!range) return reply.header('Content-Length', file.bytes).send(fs.createReadStream(file.path));
   return reply
     .status(206)
-    .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`)
     .header('Content-Length', range.end - range.start + 1)
-    .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+    .send(fs.createReadStream(file.path, { start: range.start, end: range.end }));
 }

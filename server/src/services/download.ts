@@ -6,6 +6,7 @@ import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { downloadFileName, mediaDir, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
+import { originalPath } from './video.ts';
 
 export interface DownloadFile {
   path: string;
@@ -15,7 +16,10 @@ export interface DownloadFile {
   attachmentName?: string;
 }
 
-/** Decides which file, if any, a download request may have. */
+/**
+ * Decides which file, if any, a download request may have: the one place for photos, extras and
+ * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed.
+ */
 export async function resolveDownload(
   db: DatabaseSync,
   dataDir: string,
@@ -27,7 +31,10 @@ export async function resolveDownload(
   if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);
   // Built from the stored id and fixed names only; the URL's file name is never used.
-  const file = path.join(mediaDir(dataDir, media.id), downloadFileName(request.size, media.mime, sold));
+  const file =
+    request.size === 'original'
+      ? originalPath(dataDir, media)
+      : path.join(mediaDir(dataDir, media.id), downloadFileName(request.size, sold));
   const stat = await fs.stat(file).catch(() => undefined);
   if (!stat?.isFile()) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const mime = request.size === 'original' ? media.mime : 'image/jpeg';

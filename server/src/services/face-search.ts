@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { WireFaceSearchAnswer } from '../../../src/lib/api/wire.ts';
+import type { WireFaceSearchAnswer, WireOrganization } from '../../../src/lib/api/wire.ts';
 import { atomically } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { indexedMediaIds, insertFaces, listFaces, listPhotosCapturedBetween } from '../repositories/faces.ts';
 import type { CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, findOrganizationByWebName } from '../repositories/organizations.ts';
+import { requiresAccessCode } from './card-access.ts';
 import { faceDistance, SAME_PERSON_DISTANCE, type FaceEngine } from './face-engine.ts';
 import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
@@ -31,8 +32,24 @@ export async function indexOrganization(db: DatabaseSync, dataDir: string, engin
   return indexPhotos(db, dataDir, engine, listPhotosCapturedBetween(db, organization.id, '', '\uffff'));
 }
 
+/**
+ * The organization a face search runs in, checked before the visitor's photos are read. Under
+ * two-factor it is refused (403 TWO_FACTOR_REQUIRED): a search carries no access codes, so by
+ * the card rule it could open none of the cards it finds, nor hand out their media; the visitor
+ * opens a card with its code and access code instead.
+ */
+export function faceSearchOrganization(db: DatabaseSync, organizationId: number): WireOrganization {
+  const organization = findOrganizationById(db, organizationId);
+  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+  if (!organization.has_facial_recognition) throw new ApiError(403, 'FORBIDDEN', 'this organization has no facial search');
+  if (requiresAccessCode(organization)) {
+    throw new ApiError(403, 'TWO_FACTOR_REQUIRED', 'cards of this organization open with their code and access code');
+  }
+  return organization;
+}
+
 export interface FaceSearch {
-  organizationId: number;
+  organization: WireOrganization;
   /** Inclusive calendar days, YYYY-MM-DD (captures are UTC). */
   fromDate: string;
   toDate: string;
@@ -54,9 +71,7 @@ function dayAfter(day: string): string {
  * in the visitor's photos; each card with those photos, the best match first.
  */
 export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
-  const organization = findOrganizationById(db, search.organizationId);
-  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  if (!organization.has_facial_recognition) throw new ApiError(403, 'FORBIDDEN', 'this organization has no facial search');
+  const { organization } = search;
   const from = search.fromDate.slice(0, 10);
   const to = search.toDate.slice(0, 10);
   if (!DAY.test(from) || !DAY.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || from > to) {

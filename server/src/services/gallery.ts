@@ -1,5 +1,4 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
 import type {
   WireCardAnswer,
   WireExtra,
@@ -8,35 +7,22 @@ import type {
   WireOrganization,
 } from '../../../src/lib/api/wire.ts';
 import { ApiError } from '../errors.ts';
-import { findCard, type CardRow } from '../repositories/cards.ts';
+import type { CardRow } from '../repositories/cards.ts';
 import { countMediaOfCard, listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
+import { openCards } from './card-access.ts';
 import { isSold } from './sold.ts';
 
-/**
- * Finds the cards a visitor asks for, all or none: a malformed code, a card unknown to the
- * organization, or an unknown organization all read as CARD_NOT_FOUND so nothing leaks about
- * which cards exist elsewhere. Under two-factor every card must carry the given secret.
- */
-function openCards(
+/** The organization and the cards, opened by the one rule; an unknown organization reads as CARD_NOT_FOUND too. */
+function galleryCards(
   db: DatabaseSync,
   organizationId: number,
   rawCodes: readonly string[],
   secret: string | undefined,
 ): { organization: WireOrganization; cards: CardRow[] } {
-  const codes = [...new Set(rawCodes.map(normalizeCardCode))];
   const organization = findOrganizationById(db, organizationId);
-  if (!organization || !codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const cards = codes.map((code) => findCard(db, organizationId, code));
-  if (!cards.every((card) => card !== undefined)) throw new ApiError(404, 'CARD_NOT_FOUND');
-  if (organization.features_organization.two_factor_authentication) {
-    const given = secret === undefined ? undefined : normalizeSecret(secret);
-    // A card without a secret cannot be opened while two-factor is on.
-    if (!cards.every((card) => card.secret !== null && card.secret === given)) {
-      throw new ApiError(401, 'CUSTOMER_CODE_NOT_FOUND');
-    }
-  }
-  return { organization, cards };
+  if (!organization) throw new ApiError(404, 'CARD_NOT_FOUND');
+  return { organization, cards: openCards(db, organization, rawCodes, secret) };
 }
 
 export function cardMediasAnswer(
@@ -45,7 +31,7 @@ export function cardMediasAnswer(
   rawCode: string,
   secret: string | undefined,
 ): WireCardAnswer {
-  const { cards } = openCards(db, organizationId, [rawCode], secret);
+  const { cards } = galleryCards(db, organizationId, [rawCode], secret);
   const [card] = cards;
   if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
   const count = countMediaOfCard(db, card.id);
@@ -81,7 +67,7 @@ export function mediasAnswer(
   rawCodes: readonly string[],
   secret: string | undefined,
 ): WireMediasAnswer {
-  const { organization, cards } = openCards(db, organizationId, rawCodes, secret);
+  const { organization, cards } = galleryCards(db, organizationId, rawCodes, secret);
   const rows = listMediaOfCards(db, cards.map((card) => card.id));
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };

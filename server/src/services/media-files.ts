@@ -29,9 +29,8 @@ export function originalFileName(mime: string): string {
   return mime === 'image/png' ? 'original.png' : 'original.jpg';
 }
 
-/** The file a download of `size` serves: watermarked derivatives unless the media is sold. */
-export function downloadFileName(size: DownloadSize, mime: string, sold: boolean): string {
-  if (size === 'original') return originalFileName(mime);
+/** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalPath`). */
+export function downloadFileName(size: Exclude<DownloadSize, 'original'>, sold: boolean): string {
   if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
   return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
+import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
 import { priceForCount } from '../../../src/lib/price-table.ts';
 import type {
   WireAddress,
@@ -14,7 +14,7 @@ import type {
   WireOrganization,
 } from '../../../src/lib/api/wire.ts';
 import { ApiError } from '../errors.ts';
-import { findCard, type CardRow } from '../repositories/cards.ts';
+import { findCard } from '../repositories/cards.ts';
 import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '../repositories/media.ts';
 import {
   addOrderCard,
@@ -40,6 +40,7 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { atomically } from '../db.ts';
+import { openCards } from './card-access.ts';
 import { parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
 import { pricedProducts } from './products.ts';
 import { isSold } from './sold.ts';
@@ -217,26 +218,6 @@ function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) 
   });
 }
 
-/** Finds cards like the gallery does: unknown and malformed codes are CARD_NOT_FOUND; two-factor needs the secret. */
-function findCards(
-  db: DatabaseSync,
-  organization: WireOrganization,
-  rawCodes: readonly string[],
-  secret: string | undefined,
-): CardRow[] {
-  const codes = [...new Set(rawCodes.map(normalizeCardCode))];
-  if (!codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const cards = codes.map((code) => findCard(db, organization.id, code));
-  if (!cards.every((card) => card !== undefined)) throw new ApiError(404, 'CARD_NOT_FOUND');
-  if (organization.features_organization.two_factor_authentication) {
-    const given = secret === undefined ? undefined : normalizeSecret(secret);
-    if (!cards.every((card) => card.secret !== null && card.secret === given)) {
-      throw new ApiError(401, 'CUSTOMER_CODE_NOT_FOUND');
-    }
-  }
-  return cards;
-}
-
 /**
  * Creates the order of a first card, or answers the open one it already has (adding any new
  * cards from the body), so a reload or double click never makes a second order.
@@ -247,7 +228,7 @@ export function createOrder(
 ): WireOrderAnswer {
   const organization = findOrganizationById(db, input.organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const cards = findCards(db, organization, [input.firstCard, ...input.cards], input.secret);
+  const cards = openCards(db, organization, [input.firstCard, ...input.cards], input.secret);
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
   return atomically(db, () => {
@@ -270,7 +251,7 @@ export function addCard(db: DatabaseSync, orderId: string, rawCode: string, secr
   return changeOrder(db, orderId, (order) => {
     const organization = findOrganizationById(db, order.organization_id);
     if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
-    const [card] = findCards(db, organization, [rawCode], secret);
+    const [card] = openCards(db, organization, [rawCode], secret);
     if (card) addOrderCard(db, order.id, card.id);
   });
 }

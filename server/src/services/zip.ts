@@ -3,10 +3,12 @@ import fs from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { ZipArchive } from 'archiver';
 import { ApiError } from '../errors.ts';
-import { findMedia, type MediaRow } from '../repositories/media.ts';
+import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { atomically } from '../db.ts';
+import { openCards } from './card-access.ts';
 import { assertOriginalAllowed } from './sold.ts';
 import { originalPath } from './video.ts';
 
@@ -20,29 +22,38 @@ export const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * organization (else MEDIA_NOT_FOUND) whose original a single download would give (else
  * MEDIA_NOT_SOLD). All or nothing.
  */
-function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly string[]): MediaRow[] {
+function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly string[]): { organization: WireOrganization; rows: CardMediaRow[] } {
   const organization = findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const media = ids.map((id) => findMedia(db, id));
+  const media = ids.map((id) => findCardMedia(db, id));
   if (!media.every((row) => row !== undefined && row.organization_id === organizationId)) {
     throw new ApiError(404, 'MEDIA_NOT_FOUND');
   }
-  const rows = media as MediaRow[];
+  const rows = media as CardMediaRow[];
   for (const row of rows) assertOriginalAllowed(row, organization);
-  return rows;
+  return { organization, rows };
 }
 
-/** Checks the ids and stores a one-hour link; answers the absolute URL under `origin`. */
-export function createZipLink(db: DatabaseSync, organizationId: number, rawIds: readonly string[], origin: string): string {
-  const ids = [...new Set(rawIds)];
-  ownedMedia(db, organizationId, ids);
+/**
+ * Checks the ids and stores a one-hour link; answers the absolute URL under `origin`. The media's
+ * cards must open by the one rule (under two-factor, with their `secret`): ids alone never
+ * stand in for the access code. The link itself is then the key, as a gallery's list is.
+ */
+export function createZipLink(
+  db: DatabaseSync,
+  request: { organizationId: number; mediaIds: readonly string[]; secret: string | undefined },
+  origin: string,
+): string {
+  const ids = [...new Set(request.mediaIds)];
+  const { organization, rows } = ownedMedia(db, request.organizationId, ids);
+  openCards(db, organization, rows.map((row) => row.card_code), request.secret);
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   atomically(db, () => {
     deleteExpiredZipDownloads(db, now.toISOString());
     insertZipDownload(db, {
       token,
-      organization_id: organizationId,
+      organization_id: request.organizationId,
       media_ids: ids,
       expires_at: new Date(now.getTime() + ZIP_LIFETIME_MS).toISOString(),
     });
@@ -74,7 +85,7 @@ export interface ZipPlan {
 export async function planZip(db: DatabaseSync, dataDir: string, token: string): Promise<ZipPlan> {
   const link = ZIP_TOKEN.test(token) ? findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
   if (!link) throw new ApiError(404, 'NOT_FOUND');
-  const rows = ownedMedia(db, link.organization_id, link.media_ids);
+  const { rows } = ownedMedia(db, link.organization_id, link.media_ids);
   const paths = rows.map((row) => originalPath(dataDir, row));
   const present = await Promise.all(paths.map((file) => fs.stat(file).then((stat) => stat.isFile(), () => false)));
   if (!present.every(Boolean)) throw new ApiError(404, 'MEDIA_NOT_FOUND');

@@ -54,7 +54,7 @@ function readAddress(): Address {
   };
 }
 
-function Lists({ organization, onReload }: { organization: Organization; onReload: () => void }) {
+function Lists({ organization, secret, onReload }: { organization: Organization; secret: string | undefined; onReload: () => void }) {
   const t = useTranslate();
   const media = useStore($media);
   const counts = useStore($mediaCounts);
@@ -84,7 +84,7 @@ function Lists({ organization, onReload }: { organization: Organization; onReloa
   return (
     <>
       <div className="gallery-tools">
-        <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} />
+        <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
         <button type="button" className="secondary" onClick={onReload} disabled={media.loading}>
           {t('gallery.reload')}
         </button>
@@ -184,7 +184,7 @@ export default function Gallery({ organization, banners }: Props) {
         </p>
       );
   } else {
-    body = <Lists organization={organization} onReload={reload} />;
+    body = <Lists organization={organization} secret={secret} onReload={reload} />;
   }
 
   return (
@@ -224,6 +224,7 @@ export default function Gallery({ organization, banners }: Props) {
           <CheckoutModal
             organizationId={organization.id}
             ownedIds={media.data ? ownedMedia(media.data, organization).map((m) => m.id) : []}
+            secret={secret}
             onPurchased={syncOrder}
           />
         </Suspense>

@@ -6,13 +6,15 @@ interface Props {
   organizationId: number;
   /** Everything the visitor owns. */
   mediaIds: string[];
+  /** The gallery's access code, under two-factor. */
+  secret: string | undefined;
 }
 
 /** One action for a ZIP of every owned media: progress while prepared, then the browser downloads it. */
-export default function ZipDownload({ organizationId, mediaIds }: Props) {
+export default function ZipDownload({ organizationId, mediaIds, secret }: Props) {
   const t = useTranslate();
   const zip = useStore($zip);
-  const start = () => void downloadZip(organizationId, mediaIds);
+  const start = () => void downloadZip(organizationId, mediaIds, secret);
   return (
     <div className="zip-download">
       <button type="button" onClick={start} disabled={zip.loading || mediaIds.length === 0}>

@@ -40,8 +40,8 @@ function isWireError(body: unknown): body is WireError {
 export interface ApiClient {
   getCard(organizationId: number, code: string, secret?: string): Promise<Card>;
   getMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists>;
-  /** The address of a ZIP of these (owned) media; the browser then downloads it. */
-  createZip(organizationId: number, mediaIds: string[]): Promise<string>;
+  /** The address of a ZIP of these (owned) media; the browser then downloads it. Under two-factor, their cards' access code. */
+  createZip(organizationId: number, mediaIds: string[], secret?: string): Promise<string>;
   deleteMedia(organizationId: number, mediaId: string): Promise<void>;
   /** Sends the visitor's photos; answers the (normalised) code of the card they went to. */
   uploadPhotos(organizationId: number, files: File[], options?: UploadOptions): Promise<string>;
@@ -189,8 +189,8 @@ export function createApiClient(
       };
     },
 
-    async createZip(organizationId, mediaIds) {
-      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}`, {
+    async createZip(organizationId, mediaIds, secret) {
+      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}${secretQuery(secret)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ media_ids: mediaIds }),

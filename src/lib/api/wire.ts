@@ -25,8 +25,9 @@ export type ErrorCode =
   | 'MEDIA_ALREADY_SOLD'
   | 'REFUSED'
   | 'PAYMENT_NOT_FOUND'
-  // The facial search: none of the visitor's photos shows a face.
-  | 'FACE_NOT_FOUND';
+  // The facial search: none of the visitor's photos shows a face; the organization uses two-factor.
+  | 'FACE_NOT_FOUND'
+  | 'TWO_FACTOR_REQUIRED';
 
 /** Every failed call answers this, with a 4xx or 5xx status. */
 export interface WireError {

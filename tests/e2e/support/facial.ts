@@ -4,10 +4,10 @@ import { site, useLocale } from './sites.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** From the demo home (in English) through the period step to the camera; answers the dialog. */
-export async function openFacialCamera(page: Page): Promise<Locator> {
+/** From a home (the demo's unless told, in English) through the period step to the camera; answers the dialog. */
+export async function openFacialCamera(page: Page, webName = 'demo'): Promise<Locator> {
   await useLocale(page, 'en');
-  await openHome(page, site('demo'));
+  await openHome(page, site(webName));
   await page.getByRole('button', { name: 'Facial recognition' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'When were you at the event?' })).toBeVisible();

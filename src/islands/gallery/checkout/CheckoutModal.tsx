@@ -21,12 +21,14 @@ const NUMBERED: readonly CheckoutStep[] = ['customer', 'address', 'payment'];
 interface Props {
   organizationId: number;
   ownedIds: string[];
+  /** The gallery's access code, under two-factor (for the ZIP). */
+  secret: string | undefined;
   /** After the purchase: the gallery shows the bought photos and a new cart starts. */
   onPurchased: () => void;
 }
 
 /** The finish-order modal: summary, customer, address, payment, success (section 2). */
-export default function CheckoutModal({ organizationId, ownedIds, onPurchased }: Props) {
+export default function CheckoutModal({ organizationId, ownedIds, secret, onPurchased }: Props) {
   const t = useTranslate();
   const step = useStore($checkoutStep);
   const position = step ? NUMBERED.indexOf(step) : -1;
@@ -43,7 +45,7 @@ export default function CheckoutModal({ organizationId, ownedIds, onPurchased }:
       {step === 'customer' && <CustomerStep />}
       {step === 'address' && <AddressStep />}
       {step === 'payment' && <PaymentStep />}
-      {step === 'success' && <CheckoutSuccess organizationId={organizationId} ownedIds={ownedIds} onViewPhotos={close} />}
+      {step === 'success' && <CheckoutSuccess organizationId={organizationId} ownedIds={ownedIds} secret={secret} onViewPhotos={close} />}
     </Modal>
   );
 }

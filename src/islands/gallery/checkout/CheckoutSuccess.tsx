@@ -5,11 +5,12 @@ interface Props {
   organizationId: number;
   /** The media the visitor owns now, the ones just bought among them. */
   ownedIds: string[];
+  secret: string | undefined;
   onViewPhotos: () => void;
 }
 
 /** Checkout step 4: the order is paid; the photos download clean, one by one or as a ZIP. */
-export default function CheckoutSuccess({ organizationId, ownedIds, onViewPhotos }: Props) {
+export default function CheckoutSuccess({ organizationId, ownedIds, secret, onViewPhotos }: Props) {
   const t = useTranslate();
   return (
     <div className="checkout-success">
@@ -19,7 +20,7 @@ export default function CheckoutSuccess({ organizationId, ownedIds, onViewPhotos
           {t('checkout.downloadPhotos')}
         </button>
       </div>
-      <ZipDownload organizationId={organizationId} mediaIds={ownedIds} />
+      <ZipDownload organizationId={organizationId} mediaIds={ownedIds} secret={secret} />
     </div>
   );
 }

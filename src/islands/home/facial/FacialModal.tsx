@@ -70,10 +70,17 @@ export default function FacialModal({ open, onClose, organizationId }: Props) {
       {step === 'camera' && (
         <>
           <FacialCamera captures={captures} onCapture={addCapture} onRemove={removeCapture} />
-          {search.error && (
+          {search.error === 'TWO_FACTOR_REQUIRED' ? (
+            // Under two-factor no search can open a card: say how to open one instead.
             <p role="alert" className="form-error">
-              {t('facial.searchError')} {fallingBack && t('facial.fallback')}
+              {t('facial.twoFactor')}
             </p>
+          ) : (
+            search.error && (
+              <p role="alert" className="form-error">
+                {t('facial.searchError')} {fallingBack && t('facial.fallback')}
+              </p>
+            )
           )}
           <div className="modal-actions">
             <button type="button" disabled={captures.length === 0 || search.loading || fallingBack} onClick={() => void runSearch()}>

@@ -1,0 +1,36 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
+import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import { ApiError } from '../errors.ts';
+import { findCard, type CardRow } from '../repositories/cards.ts';
+
+/** Two-factor (spec section 6): a card opens only with its access code. */
+export function requiresAccessCode(organization: WireOrganization): boolean {
+  return organization.features_organization.two_factor_authentication;
+}
+
+/**
+ * The one rule for opening cards, asked by every call that hands out a card's media or acts on
+ * them (card look-up, media lists, order creation and add-card, ZIP). All or none: a malformed
+ * code or a card unknown to the organization is CARD_NOT_FOUND, so nothing tells which cards
+ * exist elsewhere; under two-factor every card must carry the given secret (401
+ * CUSTOMER_CODE_NOT_FOUND), and a card without one cannot be opened at all.
+ */
+export function openCards(
+  db: DatabaseSync,
+  organization: WireOrganization,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+): CardRow[] {
+  const codes = [...new Set(rawCodes.map(normalizeCardCode))];
+  if (!codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
+  const cards = codes.map((code) => findCard(db, organization.id, code));
+  if (!cards.every((card) => card !== undefined)) throw new ApiError(404, 'CARD_NOT_FOUND');
+  if (requiresAccessCode(organization)) {
+    const given = secret === undefined ? undefined : normalizeSecret(secret);
+    if (!cards.every((card) => card.secret !== null && card.secret === given)) {
+      throw new ApiError(401, 'CUSTOMER_CODE_NOT_FOUND');
+    }
+  }
+  return cards;
+}

@@ -1,0 +1,42 @@
+// Two-factor with online sale (fixture cofre: CO-FREE-001 opens with the access code COFRE1):
+// every call that opens the card carries the code, and the facial search, which cannot, says
+// how to open a card instead of listing any.
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { openHome } from './home-support.ts';
+import { fakeCameraVideo, withFakeCamera } from './support/fake-camera.ts';
+import { openFacialCamera } from './support/facial.ts';
+import { sampleBytes, sha256, zipEntries } from './support/gallery.ts';
+import { site, useLocale } from './support/sites.ts';
+
+const blank = await fakeCameraVideo(sharp({ create: { width: 640, height: 480, channels: 3, background: '#8899aa' } }).png(), 'facial-blank');
+test.use(withFakeCamera(blank));
+
+test('the card opens with its access code; the order and the ZIP carry it', async ({ page }) => {
+  await useLocale(page, 'en');
+  await openHome(page, site('cofre'));
+  await page.getByLabel('Card code').pressSequentially('COFREE001');
+  await page.getByLabel('Access code').fill('cofre1');
+  const order = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/api/v1/order/'));
+  await page.getByRole('button', { name: 'Load card' }).click();
+  await expect(page).toHaveURL(/\/gallery\/CO-FREE-001$/);
+  const made = await order;
+  expect(made.status()).toBe(200);
+  expect(made.url()).toContain('secret=COFRE1');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download all (ZIP)' }).click(),
+  ]);
+  expect(await zipEntries((await download.path())!)).toEqual({ 'sample3.jpg': sha256(sampleBytes(3)) });
+});
+
+test('the facial search is refused with a message that says how to open a card', async ({ page }) => {
+  const dialog = await openFacialCamera(page, 'cofre');
+  await dialog.getByRole('button', { name: 'Take photo' }).click();
+  await expect(dialog.getByRole('img', { name: 'Your photo 1' })).toBeVisible({ timeout: 6_000 });
+  await dialog.getByRole('button', { name: 'Find my photos' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This event protects its photos with an access code, so the facial search cannot open them. Enter your card code and its access code on the home page.',
+  );
+  await expect(dialog.getByRole('heading', { name: 'Choose your cards' })).toHaveCount(0);
+});
