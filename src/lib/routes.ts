@@ -26,6 +26,19 @@ export function galleryPathOfCards(codes: readonly string[]): string {
   return others.length ? `${path}?cards=${others.map(formatCardCode).join(',')}` : path;
 }
 
+/**
+ * The gallery address with these cards (after the one in the path) in ?cards=, or without
+ * ?cards= when there are none; the other parameters (credential, send) stay.
+ */
+export function withAddedCards(href: string, codes: readonly string[]): string {
+  const url = new URL(href);
+  url.searchParams.delete('cards');
+  const query = url.search.slice(1);
+  const cards = codes.length ? `cards=${codes.map(formatCardCode).join(',')}` : '';
+  const search = [query, cards].filter(Boolean).join('&');
+  return `${url.origin}${url.pathname}${search ? `?${search}` : ''}${url.hash}`;
+}
+
 /** The valid card codes of a ?cards= list, normalised, each once. */
 export function cardCodesFromQuery(value: string | null): string[] {
   const codes = (value ?? '').split(',').filter(isValidCardCode).map(normalizeCardCode);

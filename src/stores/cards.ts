@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { Card } from '../lib/api/types.ts';
 import { isValidCardCode, normalizeCardCode } from '../lib/card-code.ts';
+import { withAddedCards } from '../lib/routes.ts';
 import { asyncStore, runner } from './async-state.ts';
 
 /** The cards whose media the gallery shows: the one in the address first, then those added. */
@@ -49,7 +50,7 @@ export async function addGalleryCard(organizationId: number, typed: string, secr
   }
   const card = await run(() => api.getCard(organizationId, code, secret));
   if (!card) return false;
-  $galleryCards.set([...$galleryCards.get(), code]);
+  setVisitorCards([...$galleryCards.get(), code]);
   return true;
 }
 
@@ -57,7 +58,17 @@ export async function addGalleryCard(organizationId: number, typed: string, secr
 export function removeGalleryCard(code: string): void {
   const [first, ...rest] = $galleryCards.get();
   if (!first || code === first) return;
-  $galleryCards.set([first, ...rest.filter((c) => c !== code)]);
+  setVisitorCards([first, ...rest.filter((c) => c !== code)]);
+}
+
+/**
+ * Cards the visitor adds or removes go into the address too (?cards=), so a reload or a shared
+ * link shows the same gallery, and with it the same cart.
+ */
+function setVisitorCards(codes: string[]): void {
+  $galleryCards.set(codes);
+  const next = withAddedCards(window.location.href, codes.slice(1));
+  if (next !== window.location.href) history.replaceState(history.state, '', next);
 }
 
 export function clearCardCheck(): void {

@@ -63,11 +63,16 @@ test('add and remove a card: the gallery shows the media of every card', async (
   await expect(dialog).toBeHidden();
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
   await expect(list(page, '3 photos bought').getByRole('img').last()).toHaveAccessibleName('Photo 3 of card GA-LERI-003');
+  // The added card lives in the address: a reload shows the same gallery.
+  await expect(page).toHaveURL(/\/gallery\/GA-LERI-001\?cards=GA-LERI-003$/);
+  await page.reload();
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Add or remove cards' }).click();
   await dialog.getByRole('button', { name: 'Remove GA-LERI-003' }).click();
   await page.keyboard.press('Escape');
   await expect(list(page, '2 photos bought').getByRole('img')).toHaveCount(2);
+  await expect(page).toHaveURL(/\/gallery\/GA-LERI-001$/);
 });
 
 /** The upload call (not the photo downloads, which share the prefix). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../../src/lib/content-types.ts';
-import { cardCodeFromGalleryPath, galleryPath } from '../../src/lib/routes.ts';
+import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
 import { redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
 
 describe('gallery paths', () => {
@@ -16,6 +16,16 @@ describe('gallery paths', () => {
     expect(cardCodeFromGalleryPath('/gallery/DEMO')).toBeNull();
     expect(cardCodeFromGalleryPath('/gallery/%E0%A4%A')).toBeNull();
     expect(cardCodeFromGalleryPath('/terms')).toBeNull();
+  });
+
+  it('keeps the added cards in ?cards=, with the other parameters, and reads them back', () => {
+    const base = 'http://demo.localhost:4321/gallery/DE-MO00-001';
+    expect(withAddedCards(base, ['DEMO00002', 'DEMO00003'])).toBe(`${base}?cards=DE-MO00-002,DE-MO00-003`);
+    expect(withAddedCards(`${base}?credential=ABC&cards=DE-MO00-009`, ['DEMO00002'])).toBe(`${base}?credential=ABC&cards=DE-MO00-002`);
+    expect(withAddedCards(`${base}?cards=DE-MO00-002&send=1`, [])).toBe(`${base}?send=1`);
+    expect(withAddedCards(`${base}?cards=DE-MO00-002`, [])).toBe(base);
+    const query = new URL(withAddedCards(base, ['DEMO00002', 'DEMO00003'])).searchParams.get('cards');
+    expect(cardCodesFromQuery(query)).toEqual(['DEMO00002', 'DEMO00003']);
   });
 });
 
