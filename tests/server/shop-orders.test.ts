@@ -12,6 +12,7 @@ import {
   snapshot,
   validAddress,
   validCustomer,
+  VISITOR,
   type Shop,
 } from './shop-helpers.ts';
 
@@ -77,11 +78,57 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
 
   it('refuses unknown cards and organizations and malformed input, changing nothing', async () => {
     const before = snapshot(api.db);
-    await expectError(api, 'POST', `/api/v1/order/NOPE00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: [] });
-    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: ['DEMO00001', 'x'] });
-    await expectError(api, 'POST', '/api/v1/order/DEMO00001/9999', 404, 'ORGANIZATION_NOT_FOUND', { cards: [] });
-    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR', { cards: 'DEMO00002' });
+    const visitor_key = VISITOR;
+    await expectError(api, 'POST', `/api/v1/order/NOPE00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: [], visitor_key });
+    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', {
+      cards: ['DEMO00001', 'x'],
+      visitor_key,
+    });
+    await expectError(api, 'POST', '/api/v1/order/DEMO00001/9999', 404, 'ORGANIZATION_NOT_FOUND', { cards: [], visitor_key });
+    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR', { cards: 'DEMO00002', visitor_key });
     await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR');
+    expect(snapshot(api.db)).toEqual(before);
+  });
+});
+
+describe('who may read an order', () => {
+  const first = 'visitor-aaaaaaaaaaaaaaaaaaaaaa';
+  const second = 'visitor-bbbbbbbbbbbbbbbbbbbbbb';
+
+  it("gives a second visitor of the same card an order of their own, never the first one's personal data", async () => {
+    const card = stockedCard('OWNER0001', 2);
+    const mine = await createOrder(api, shop, 'OWNER0001', [], first);
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/product/${shop.photoProduct}/${card.photos[0]}`);
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/customer`, { customer: validCustomer, address: validAddress });
+
+    const theirs = await createOrder(api, shop, 'OWNER0001', [], second);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs).toMatchObject({ customer: null, items: [], total: 0 });
+    const raw = JSON.stringify(theirs);
+    for (const personal of ['maria@example.com', '12345678909', '5511987654321', 'Paulista']) expect(raw).not.toContain(personal);
+    // The first visitor finds their own order again, by their key or by its id.
+    const again = await createOrder(api, shop, 'OWNER0001', [], first);
+    expect(again.id).toBe(mine.id);
+    expect(again.customer?.email).toBe('maria@example.com');
+  });
+
+  it('makes one order for a double click or a retried request', async () => {
+    stockedCard('OWNER0002', 1);
+    const key = 'visitor-cccccccccccccccccccccc';
+    const [a, b] = await Promise.all([createOrder(api, shop, 'OWNER0002', [], key), createOrder(api, shop, 'OWNER0002', [], key)]);
+    expect(b.id).toBe(a.id);
+    expect((await createOrder(api, shop, 'OWNER0002', [], key)).id).toBe(a.id);
+    const rows = api.db.prepare("SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'").get();
+    expect(rows).toEqual({ n: 1 });
+  });
+
+  it('refuses to create an order without a visitor key, or with a short one, changing nothing', async () => {
+    stockedCard('OWNER0003', 1);
+    const before = snapshot(api.db);
+    const url = `/api/v1/order/OWNER0003/${shop.orgId}`;
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [] });
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'short' });
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'has spaces in it and more than 22' });
     expect(snapshot(api.db)).toEqual(before);
   });
 });

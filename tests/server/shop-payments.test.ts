@@ -239,6 +239,21 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
     expect(stored).not.toContain('987');
   });
 
+  it("masks the customer's document and phone numbers once the order is paid", async () => {
+    const { order } = await readyOrder('MASKS0001');
+    expect(order.customer).toMatchObject({ cpf: '12345678909', document: '12345678909', phone: '+5511987654321' });
+    await checkout(order.id, { card_hash: await cardHash(api) });
+    const paid = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(paid.customer).toMatchObject({
+      email: 'maria@example.com',
+      document: '*********09',
+      cpf: '*********09',
+      phone: '************21',
+    });
+    const raw = JSON.stringify(paid);
+    for (const digits of ['12345678909', '987654321']) expect(raw).not.toContain(digits);
+  });
+
   it('answers REFUSED for the declined test card, keeps the order open and lets the visitor retry', async () => {
     const { order } = await readyOrder('CARDR0001');
     const refused = await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 402, 'REFUSED', {
@@ -373,3 +388,4 @@ describe('payment status, QR code and webhook', () => {
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
   });
 });
+

@@ -48,20 +48,27 @@ export function listOrdersOfOrganization(db: DatabaseSync, organizationId: numbe
     .all(organizationId) as unknown as OrderRow[];
 }
 
-export function findOpenOrder(db: DatabaseSync, organizationId: number, firstCardId: string): OrderRow | undefined {
+/** The visitor's open order of a first card (one at most, by a unique index). */
+export function findOpenOrder(
+  db: DatabaseSync,
+  organizationId: number,
+  firstCardId: string,
+  visitorKey: string,
+): OrderRow | undefined {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND status = 0`)
-    .get(organizationId, firstCardId) as OrderRow | undefined;
+    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND visitor_key = ? AND status = 0`)
+    .get(organizationId, firstCardId, visitorKey) as OrderRow | undefined;
 }
 
 export function insertOrder(
   db: DatabaseSync,
-  order: { id: string; organizationId: number; firstCardId: string; pdv: string | null; tz: string | null },
+  order: { id: string; organizationId: number; firstCardId: string; visitorKey: string; pdv: string | null; tz: string | null },
 ): void {
-  db.prepare('INSERT INTO orders (id, organization_id, first_card_id, pdv, tz) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO orders (id, organization_id, first_card_id, visitor_key, pdv, tz) VALUES (?, ?, ?, ?, ?, ?)').run(
     order.id,
     order.organizationId,
     order.firstCardId,
+    order.visitorKey,
     order.pdv,
     order.tz,
   );

@@ -40,7 +40,7 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { atomically } from '../db.ts';
-import { parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
+import { maskCustomer, parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
 import { pricedProducts } from './products.ts';
 import { isSold } from './sold.ts';
 
@@ -151,9 +151,15 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
   };
 }
 
+/**
+ * The buyer as the order answers it. An open order shows everything (its checkout pre-fills from
+ * it); a paid or canceled one masks the document and phone numbers: its id travels on as the
+ * PIX txid and in receipts, so it must not stay a key to them.
+ */
 function wireCustomer(order: OrderRow): WireCustomer | null {
   if (!order.customer) return null;
-  const customer = JSON.parse(order.customer) as StoredCustomer;
+  const stored = JSON.parse(order.customer) as StoredCustomer;
+  const customer = order.status === 0 ? stored : maskCustomer(stored);
   const addresses = order.address ? [JSON.parse(order.address) as WireAddress] : [];
   return { ...customer, addresses };
 }
@@ -238,12 +244,22 @@ function findCards(
 }
 
 /**
- * Creates the order of a first card, or answers the open one it already has (adding any new
- * cards from the body), so a reload or double click never makes a second order.
+ * Creates the visitor's order of a first card, or answers the open one that visitor already has
+ * (adding any new cards from the body), so a double click or a retried request never makes a
+ * second order. Another visitor key, even on the same card, is another order: a card code alone
+ * never reaches someone else's order.
  */
 export function createOrder(
   db: DatabaseSync,
-  input: { organizationId: number; firstCard: string; cards: readonly string[]; pdv?: string; tz?: string; secret?: string },
+  input: {
+    organizationId: number;
+    firstCard: string;
+    cards: readonly string[];
+    visitorKey: string;
+    pdv?: string;
+    tz?: string;
+    secret?: string;
+  },
 ): WireOrderAnswer {
   const organization = findOrganizationById(db, input.organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
@@ -251,10 +267,17 @@ export function createOrder(
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
   return atomically(db, () => {
-    let order = findOpenOrder(db, organization.id, first.id);
+    let order = findOpenOrder(db, organization.id, first.id, input.visitorKey);
     if (!order) {
       const id = newOrderId();
-      insertOrder(db, { id, organizationId: organization.id, firstCardId: first.id, pdv: input.pdv ?? null, tz: input.tz ?? null });
+      insertOrder(db, {
+        id,
+        organizationId: organization.id,
+        firstCardId: first.id,
+        visitorKey: input.visitorKey,
+        pdv: input.pdv ?? null,
+        tz: input.tz ?? null,
+      });
       order = loadOrder(db, id);
     }
     for (const card of cards) addOrderCard(db, order.id, card.id);
