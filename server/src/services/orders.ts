@@ -208,17 +208,32 @@ function openOrder(db: DatabaseSync, orderId: string): OrderRow {
   return order;
 }
 
+/** What paying the order now would sell: its total and its media (sorted), as payments keep it. */
+export interface Sale {
+  amount: number;
+  mediaIds: string[];
+}
+
+export function saleOf(view: OrderView): Sale {
+  return { amount: view.total, mediaIds: [...new Set(view.mediaToSell)].sort() };
+}
+
+export function sameSale(a: Sale, b: Sale): boolean {
+  return a.amount === b.amount && a.mediaIds.length === b.mediaIds.length && a.mediaIds.every((id, n) => id === b.mediaIds[n]);
+}
+
 /**
- * Runs a change of an open order in one transaction. Changes of what is bought cancel the
- * pending charges: their amount no longer matches, so checkout makes a new one.
+ * Runs a change of an open order in one transaction. A change of what is sold (media or total;
+ * a card joining the package changes the media, not the total) cancels the pending charges,
+ * in flight ones too: they were made for another sale, so checkout makes a new one.
  */
 function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) => void, { repricing = true } = {}) {
   return atomically(db, () => {
     const order = openOrder(db, orderId);
-    const before = repricing ? viewOrder(db, order).total : 0;
+    const before = repricing ? saleOf(viewOrder(db, order)) : null;
     work(order);
     touchOrder(db, orderId);
-    if (repricing && viewOrder(db, order).total !== before) cancelPendingPayments(db, orderId);
+    if (before && !sameSale(before, saleOf(viewOrder(db, order)))) cancelPendingPayments(db, orderId);
     return answer(db, orderId);
   });
 }
@@ -420,14 +435,11 @@ export function finishOrder(db: DatabaseSync, orderId: string): WireOrderAnswer 
 }
 
 /**
- * Marks an open order paid and its media sold, inside the caller's transaction. Answers false
- * when the order was no longer open (paid meanwhile, or canceled).
+ * Marks an open order paid and exactly these media sold (the paying charge's snapshot), inside
+ * the caller's transaction. Answers false when the order was no longer open.
  */
-export function payOrder(db: DatabaseSync, orderId: string): boolean {
-  const order = findOrder(db, orderId);
-  if (!order || order.status !== 0) return false;
-  const view = viewOrder(db, order);
+export function payOrder(db: DatabaseSync, orderId: string, mediaIds: readonly string[]): boolean {
   if (!markOrderPaid(db, orderId)) return false;
-  markMediaSoldByOrder(db, orderId, view.mediaToSell);
+  markMediaSoldByOrder(db, orderId, mediaIds);
   return true;
 }

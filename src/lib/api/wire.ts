@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'MEDIA_ALREADY_SOLD'
   | 'REFUSED'
   | 'PAYMENT_NOT_FOUND'
+  // The cart changed while a charge was being made: it was undone (canceled or refunded).
+  | 'ORDER_CHANGED'
   // The facial search: none of the visitor's photos shows a face.
   | 'FACE_NOT_FOUND';
 

@@ -32,7 +32,7 @@ export default function PaymentStep() {
       {method === 'pix' ? <PixPayment /> : <CardForm total={order.total} />}
       {payment.error && (
         <p role="alert" className="form-error">
-          {t(payment.error === 'REFUSED' ? 'errors.refused' : 'payment.error')}
+          {t(payment.error === 'REFUSED' ? 'errors.refused' : payment.error === 'ORDER_CHANGED' ? 'payment.orderChanged' : 'payment.error')}
         </p>
       )}
       <div className="modal-actions">
