@@ -32,6 +32,9 @@ export interface OrderItemRow {
   media_id: string | null;
   /** The media's kind, null for the package. */
   kind: MediaKind | null;
+  /** The media's sold fields (null for the package), for the sold rule. */
+  sold_at_venue: number | null;
+  sold_order_id: string | null;
 }
 
 const COLUMNS =
@@ -112,7 +115,8 @@ export function removeOrderCard(db: DatabaseSync, orderId: string, cardId: strin
 export function listOrderItems(db: DatabaseSync, orderId: string): OrderItemRow[] {
   return db
     .prepare(
-      `SELECT i.id, i.product_id, i.media_id, m.kind FROM order_items i LEFT JOIN media m ON m.id = i.media_id
+      `SELECT i.id, i.product_id, i.media_id, m.kind, m.sold_at_venue, m.sold_order_id
+       FROM order_items i LEFT JOIN media m ON m.id = i.media_id
        WHERE i.order_id = ? ORDER BY i.id`,
     )
     .all(orderId) as unknown as OrderItemRow[];

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
 import { priceForCount } from '../../../src/lib/price-table.ts';
+import { toProducts } from '../../../src/lib/api/client.ts';
+import { allDigitalSaving } from '../../../src/lib/cart.ts';
 import type {
   WireAddress,
   WireCustomer,
@@ -41,8 +43,8 @@ import { cancelPendingPayments, listPayments } from '../repositories/payments.ts
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { atomically } from '../db.ts';
 import { maskCustomer, parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
-import { pricedProducts } from './products.ts';
-import { isSold } from './sold.ts';
+import { pricedProducts, productsAnswer } from './products.ts';
+import { isSold, type SoldFields } from './sold.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ORDER_ID_LENGTH = 22;
@@ -81,6 +83,8 @@ const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
 export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
   const organization = findOrganizationById(db, order.organization_id);
   if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
+  // What this order may still sell: media nobody else sold (sold by this order once it is paid).
+  const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
   const cards = listOrderCards(db, order.id);
   const items = listOrderItems(db, order.id);
   const products = pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
@@ -109,15 +113,18 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
       total,
       photos: sellable.filter((row) => row.kind === 'photo').length,
       videos: sellable.filter((row) => row.kind === 'video').length,
-      mediaToSell: media.map((row) => row.id),
+      mediaToSell: media.filter(buyable).map((row) => row.id),
     };
   }
   const lines = new Map<number, WireOrderLine>();
+  const mediaToSell: string[] = [];
   let photos = 0;
   let videos = 0;
   for (const item of items) {
     const product = products.get(item.product_id);
     if (!product || item.media_id === null || item.kind === null || item.kind === 'extra') continue;
+    // Sold meanwhile by another order (or at the venue): no longer in this cart's price.
+    if (!buyable({ sold_at_venue: item.sold_at_venue ?? 0, sold_order_id: item.sold_order_id })) continue;
     let line = lines.get(product.row.id);
     if (!line) {
       line = {
@@ -131,6 +138,7 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
       lines.set(product.row.id, line);
     }
     line.items.push(ref({ id: item.media_id, kind: item.kind }));
+    mediaToSell.push(item.media_id);
     if (item.kind === 'video') videos++;
     else photos++;
   }
@@ -147,7 +155,7 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
     total,
     photos,
     videos,
-    mediaToSell: items.flatMap((item) => (item.media_id === null ? [] : [item.media_id])),
+    mediaToSell,
   };
 }
 
@@ -376,6 +384,7 @@ export function addAllDigital(db: DatabaseSync, orderId: string, productId: numb
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
     }
+    if (!allDigitalOffered(db, order)) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
     // One package per order: a newer package (after products:set) replaces an older one.
     for (const item of listOrderItems(db, order.id)) {
       if (item.media_id === null && item.product_id !== product.id) removeOrderPackage(db, order.id, item.product_id);
@@ -415,6 +424,33 @@ export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustom
   );
 }
 
+/**
+ * Whether the all-digital package is offered on this order, by the gallery's own rule
+ * (`allDigitalSaving`): something unsold is in reach and the package costs less than buying it
+ * one by one.
+ */
+function allDigitalOffered(db: DatabaseSync, order: OrderRow): boolean {
+  const organization = findOrganizationById(db, order.organization_id);
+  if (!organization) return false;
+  const cardIds = listOrderCards(db, order.id).map((card) => card.card_id);
+  const notSold = listMediaOfCards(db, cardIds)
+    .filter((media) => media.kind !== 'extra' && !isSold(media, organization))
+    .map((media) => ({ type: media.kind, sold: false }));
+  return allDigitalSaving(toProducts(productsAnswer(db, order.organization_id)), notSold) > 0;
+}
+
+/**
+ * Refuses to charge an order that buys nothing (everything in it sold meanwhile, or empty: 409
+ * NOTHING_TO_BUY) or holds the package where it is no longer offered (409
+ * ALL_DIGITAL_NOT_OFFERED).
+ */
+export function assertSomethingToBuy(db: DatabaseSync, view: OrderView): void {
+  if (view.mediaToSell.length === 0) throw new ApiError(409, 'NOTHING_TO_BUY');
+  if (view.lines.some((line) => line.all_digital) && !allDigitalOffered(db, view.order)) {
+    throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
+  }
+}
+
 /** What checkout needs before a charge: something to pay, the customer and the address. */
 export function checkoutProblems(view: OrderView): string[] {
   const problems: string[] = [];
@@ -429,7 +465,9 @@ export function finishOrder(db: DatabaseSync, orderId: string): WireOrderAnswer 
   const order = loadOrder(db, orderId);
   if (order.status === 1) return answer(db, orderId);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-  const problems = checkoutProblems(viewOrder(db, order));
+  const view = viewOrder(db, order);
+  assertSomethingToBuy(db, view);
+  const problems = checkoutProblems(view);
   if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
   return changeOrder(db, orderId, () => setOrderFinished(db, orderId), { repricing: false });
 }

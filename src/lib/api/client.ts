@@ -108,6 +108,23 @@ function toOrder(order: WireOrder): Order {
   };
 }
 
+/** The products answer in the app's shape; the API reads it so too, to offer the package by the gallery's rule. */
+export function toProducts(answer: WireProductsAnswer): Products {
+  return {
+    products: answer.products.map((product) => ({
+      id: product.id,
+      kind: product.is_video ? 'video' : 'photo',
+      description: product.description,
+      ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
+    })),
+    allDigital: answer.all_digital && {
+      id: answer.all_digital.id,
+      price: answer.all_digital.price,
+      description: answer.all_digital.description,
+    },
+  };
+}
+
 /** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
 export type XhrFactory = () => XMLHttpRequest;
 
@@ -256,22 +273,7 @@ export function createApiClient(
       return toCard(answer.card);
     },
 
-    async getProducts(organizationId) {
-      const answer = await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`);
-      return {
-        products: answer.products.map((product) => ({
-          id: product.id,
-          kind: product.is_video ? 'video' : 'photo',
-          description: product.description,
-          ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
-        })),
-        allDigital: answer.all_digital && {
-          id: answer.all_digital.id,
-          price: answer.all_digital.price,
-          description: answer.all_digital.description,
-        },
-      };
-    },
+    getProducts: async (organizationId) => toProducts(await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`)),
 
     createOrder(organizationId, cards, { pdv, tz, secret, visitorKey }) {
       const [first = '', ...rest] = cards;

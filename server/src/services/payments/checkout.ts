@@ -15,7 +15,7 @@ import {
 } from '../../repositories/payments.ts';
 import { atomically } from '../../db.ts';
 import { newId } from '../ids.ts';
-import { checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
+import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
@@ -146,6 +146,7 @@ export function checkout(deps: ShopPayments, orderId: string, rawBody: unknown):
     }
     if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
     const view = viewOrder(db, order);
+    assertSomethingToBuy(db, view);
     const problems = checkoutProblems(view);
     if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
     const sale = saleOf(view);
