@@ -9,7 +9,7 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 import { registerSafety, type SafetyOptions } from './safety.ts';
 import { shopRoutes } from './routes/shop.ts';
-import { loadPixConfig } from './config.ts';
+import { loadGatewayDelayMs, loadPixConfig } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway } from './services/payments/sandbox.ts';
 
@@ -51,6 +51,8 @@ export function buildApp({
   downloadRoutes(app, deps);
   visitorRoutes(app, deps);
   // The shop; the built-in sandbox is the payment gateway unless a real one is passed in.
-  shopRoutes(app, { ...deps, gateway: gateway ?? createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env) }) });
+  const sandbox = () =>
+    createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env), delayMs: loadGatewayDelayMs(process.env) });
+  shopRoutes(app, { ...deps, gateway: gateway ?? sandbox() });
   return app;
 }

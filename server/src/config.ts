@@ -39,6 +39,24 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, problems: string[] = []): 
   return { key, merchantName, merchantCity };
 }
 
+const MAX_GATEWAY_DELAY_MS = 60_000;
+
+/**
+ * PAYMENT_GATEWAY_DELAY_MS: how long the sandbox gateway takes to answer a new charge (0 when
+ * unset). Real PSPs take hundreds of milliseconds; the delay lets tests change a cart while a
+ * charge is on its way. `loadConfig` checks it with the rest at start-up.
+ */
+export function loadGatewayDelayMs(env: NodeJS.ProcessEnv, problems: string[] = []): number {
+  const raw = env['PAYMENT_GATEWAY_DELAY_MS'];
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_GATEWAY_DELAY_MS) {
+    problems.push(`PAYMENT_GATEWAY_DELAY_MS must be a whole number of milliseconds from 0 to ${MAX_GATEWAY_DELAY_MS} (got "${raw}")`);
+    return 0;
+  }
+  return value;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -73,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`PUBLIC_API_URL must be an http(s) address (got "${env['PUBLIC_API_URL']}")`);
   }
   loadPixConfig(env, problems);
+  loadGatewayDelayMs(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return { apiHost, apiPort, sitesPort, dataDir, publicApiUrl };

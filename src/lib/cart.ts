@@ -1,6 +1,6 @@
 // Pure rules of the cart: which product sells a media, what the order holds, and what the
 // all-digital package saves. No DOM, no stores: unit-tested in tests/unit.
-import type { Media, Order, Product, Products } from './api/types.ts';
+import type { ApiErrorCode, Media, Order, Product, Products } from './api/types.ts';
 import { priceForCount } from './price-table.ts';
 
 /** The product a media is bought under: the first one selling its kind (extras are never sold). */
@@ -15,9 +15,14 @@ export function isInOrder(order: Order | null, media: Pick<Media, 'id' | 'sold' 
   return order.allDigitalId !== null || order.items.some((item) => item.mediaId === media.id);
 }
 
-/** What the all-digital package saves against buying every unsold media one by one (0 when nothing). */
+/**
+ * What the all-digital package saves against buying every unsold media one by one (0 when
+ * nothing). The one rule of the package, shared with the API: it is offered, and accepted, only
+ * when this is above 0, so only when something unsold is in reach and the package costs less
+ * (a free or absent package saves nothing).
+ */
 export function allDigitalSaving(products: Products, notSold: readonly Pick<Media, 'type' | 'sold'>[]): number {
-  if (!products.allDigital) return 0;
+  if (!products.allDigital || products.allDigital.price <= 0) return 0;
   const counts = new Map<Product, number>();
   for (const media of notSold) {
     const product = productFor(products.products, media);
@@ -26,4 +31,11 @@ export function allDigitalSaving(products: Products, notSold: readonly Pick<Medi
   let separately = 0;
   for (const [product, count] of counts) separately += priceForCount(product.ranges, count);
   return Math.max(0, separately - products.allDigital.price);
+}
+
+/** The text of a refusal about what the cart buys, wherever the visitor meets it (cart, checkout); null for others. */
+export function purchaseErrorKey(code: ApiErrorCode | null): 'errors.nothingToBuy' | 'errors.allDigitalNotOffered' | null {
+  if (code === 'NOTHING_TO_BUY') return 'errors.nothingToBuy';
+  if (code === 'ALL_DIGITAL_NOT_OFFERED') return 'errors.allDigitalNotOffered';
+  return null;
 }

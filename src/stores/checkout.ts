@@ -49,6 +49,8 @@ async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
   const payment = await run(() => work(orderId));
   // Paid: the order is read again (now completed) and the modal shows the success step.
   if (payment?.status === 'PAID' && (await refreshOrder())) goToStep('success');
+  // The cart changed while paying (the charge was undone): show the new total to pay.
+  if ($payment.get().error === 'ORDER_CHANGED') await refreshOrder();
 }
 
 /** Card data leaves the browser only encrypted with the gateway's key. */

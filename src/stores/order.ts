@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api/client.ts';
 import type { Media, Order } from '../lib/api/types.ts';
 import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
 import { productFor } from '../lib/cart.ts';
+import { readOrderId, saveOrderId, visitorKey } from '../lib/order-memory.ts';
 import { asyncStore } from './async-state.ts';
 import { $products } from './products.ts';
 
@@ -51,18 +52,38 @@ function change(work: (current: Order | null) => Promise<Order | null>, mediaId?
 }
 
 /**
- * Makes (or finds again) the open order of the gallery's first card and gives it exactly the
- * gallery's cards. The API adds cards idempotently, so this runs again whenever cards change.
+ * Finds this browser's open order of the gallery's first card again (by the id it kept), or makes
+ * one with this browser's visitor key, and gives it exactly the gallery's cards. Runs again
+ * whenever cards change; another browser with the same cards never gets this order.
  */
 export function syncOrderCards(organizationId: number, cards: readonly string[], secret?: string): Promise<boolean> {
   return change(async () => {
-    const context = { pdv: window.location.host, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, secret };
-    let order = await api.createOrder(organizationId, [...cards], context);
+    const [first = ''] = cards;
+    let order = await ownOpenOrder(readOrderId(organizationId, first));
+    if (order) {
+      for (const card of cards) if (!order.cards.includes(card)) order = await api.addOrderCard(order.id, card, secret);
+    } else {
+      const context = { pdv: window.location.host, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, secret, visitorKey: visitorKey() };
+      order = await api.createOrder(organizationId, [...cards], context);
+      saveOrderId(organizationId, first, order.id);
+    }
     for (const card of order.cards) {
       if (!cards.includes(card)) order = await api.removeOrderCard(order.id, card);
     }
     return order;
   });
+}
+
+/** The kept order while it is still open; a paid or vanished one means a new cart. */
+async function ownOpenOrder(orderId: string | null): Promise<Order | null> {
+  if (!orderId) return null;
+  try {
+    const order = await api.getOrder(orderId);
+    return order.status === 0 ? order : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'ORDER_NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 /** Adds an unsold media to the cart, or takes it out when it is in. */

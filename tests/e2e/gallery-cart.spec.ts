@@ -47,22 +47,36 @@ test('choose photos: the cart counts and prices them by the table, and keeps the
 });
 
 test('the complete package covers every photo for its price, and taking it out brings the choices back', async ({ page }) => {
-  await openGallery(page, 'demo', '/gallery/DE-CART-002');
-  await pick(page, 1, 'DE-CART-002').click();
+  await openGallery(page, 'demo', '/gallery/DE-CART-001');
+  await pick(page, 1, 'DE-CART-001').click();
   await expect(summary(page)).toHaveText(total('1 item · R$25.00'));
-  // Two photos cost 25 + 25 = 50 one by one: the package (99) saves nothing, so no discount tip.
-  await expect(cart(page).getByRole('button', { name: 'About the complete package discount' })).toHaveCount(0);
-
+  // Six photos cost 25 + 25 + 20 + 20 + 20 + 15 = 125 one by one: the package (99) saves 26.
   const everything = cart(page).getByRole('checkbox', { name: total('I want every photo and video for R$99.00') });
   await everything.check();
-  await expect(summary(page)).toHaveText(total('2 items · R$99.00'));
-  await expect(pick(page, 2, 'DE-CART-002')).toHaveAttribute('aria-pressed', 'true');
-  await expect(pick(page, 2, 'DE-CART-002')).toBeDisabled();
+  await expect(summary(page)).toHaveText(total('6 items · R$99.00'));
+  await expect(pick(page, 2, 'DE-CART-001')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pick(page, 2, 'DE-CART-001')).toBeDisabled();
 
   await everything.uncheck();
   await expect(summary(page)).toHaveText(total('1 item · R$25.00'));
-  await expect(pick(page, 1, 'DE-CART-002')).toHaveAttribute('aria-pressed', 'true');
-  await expect(pick(page, 2, 'DE-CART-002')).toHaveAttribute('aria-pressed', 'false');
+  await expect(pick(page, 1, 'DE-CART-001')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pick(page, 2, 'DE-CART-001')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the complete package is not offered where it saves nothing: two photos, or a card whose photos are all sold', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-CART-002');
+  await pick(page, 1, 'DE-CART-002').click();
+  await expect(summary(page)).toHaveText(total('1 item · R$25.00'));
+  // Two photos cost 25 + 25 = 50 one by one, less than the package (99).
+  await expect(cart(page).getByRole('checkbox', { name: /every photo and video/ })).toHaveCount(0);
+  await expect(cart(page).getByRole('button', { name: 'About the complete package discount' })).toHaveCount(0);
+
+  // Everything sold at the venue: nothing to buy, and no package to pay for it again.
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
+  await expect(summary(page)).toHaveText(total('0 items · R$0.00'));
+  await expect(cart(page).getByRole('checkbox', { name: /every photo and video/ })).toHaveCount(0);
+  await expect(cart(page).getByRole('button', { name: 'Finish order' })).toBeDisabled();
 });
 
 test('six photos: the tip says what the package saves; a removed card takes its photos out of the cart', async ({ page }) => {

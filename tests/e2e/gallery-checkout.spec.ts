@@ -200,3 +200,42 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
   await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
 });
+
+test("a second browser typing the same card gets a cart of its own, never the first visitor's data", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-004');
+  await page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-004' }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await dialog.getByLabel('E-mail').fill('bia@example.com');
+  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
+  await dialog.getByLabel('Telefone').fill('11912345678');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Endereço' })).toBeVisible();
+
+  // Someone else types the same card in another browser.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await openGallery(stranger, 'demo', '/gallery/DE-PAGA-004');
+  await expect(stranger.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
+  await stranger.getByRole('button', { name: 'Escolher para o carrinho: Foto 2 do cartão DE-PAGA-004' }).click();
+  await expect(stranger.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await stranger.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const theirs = stranger.getByRole('dialog');
+  await theirs.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(theirs.getByLabel('E-mail')).toHaveValue('');
+  await expect(theirs.getByLabel('Número do CPF')).toHaveValue('');
+  await expect(theirs.getByLabel('Telefone')).toHaveValue('');
+  await other.close();
+
+  // The first visitor finds their own cart again after a reload, with their data.
+  await page.reload();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await expect(page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-004' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue('bia@example.com');
+});

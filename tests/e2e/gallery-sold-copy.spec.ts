@@ -25,10 +25,10 @@ function difference(a: Buffer, b: Buffer): number {
 test('after paying, the thumbnail and the viewer show the clean photo, before and after a reload', async ({ page }) => {
   test.setTimeout(60_000);
   await useLocale(page, 'en');
-  await openGallery(page, 'demo', '/gallery/DE-PAGA-004');
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-005');
   const watermarked = await paintedMiddle(list(page, '1 photo to buy').getByRole('img'));
 
-  await page.getByRole('button', { name: 'Choose for the cart: Photo 1 of card DE-PAGA-004' }).click();
+  await page.getByRole('button', { name: 'Choose for the cart: Photo 1 of card DE-PAGA-005' }).click();
   await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$25\.00/);
   await page.getByRole('button', { name: 'Finish order' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig, loadGatewayDelayMs } from '../../server/src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -14,8 +14,17 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable at once', () => {
-    const read = () => loadConfig({ API_PORT: 'abc', SITES_PORT: '70000', PUBLIC_API_URL: 'ftp://x' });
+    const read = () =>
+      loadConfig({ API_PORT: 'abc', SITES_PORT: '70000', PUBLIC_API_URL: 'ftp://x', PAYMENT_GATEWAY_DELAY_MS: '-5' });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(/API_PORT[\s\S]*SITES_PORT[\s\S]*PUBLIC_API_URL/);
+    expect(read).toThrow(/API_PORT[\s\S]*SITES_PORT[\s\S]*PUBLIC_API_URL[\s\S]*PAYMENT_GATEWAY_DELAY_MS/);
+  });
+
+  it('reads the sandbox gateway delay in milliseconds, 0 when unset', () => {
+    expect(loadGatewayDelayMs({})).toBe(0);
+    expect(loadGatewayDelayMs({ PAYMENT_GATEWAY_DELAY_MS: '400' })).toBe(400);
+    const problems: string[] = [];
+    loadGatewayDelayMs({ PAYMENT_GATEWAY_DELAY_MS: '0.5' }, problems);
+    expect(problems).toEqual([expect.stringContaining('PAYMENT_GATEWAY_DELAY_MS')]);
   });
 });

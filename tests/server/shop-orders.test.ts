@@ -12,6 +12,7 @@ import {
   snapshot,
   validAddress,
   validCustomer,
+  VISITOR,
   type Shop,
 } from './shop-helpers.ts';
 
@@ -77,11 +78,57 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
 
   it('refuses unknown cards and organizations and malformed input, changing nothing', async () => {
     const before = snapshot(api.db);
-    await expectError(api, 'POST', `/api/v1/order/NOPE00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: [] });
-    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: ['DEMO00001', 'x'] });
-    await expectError(api, 'POST', '/api/v1/order/DEMO00001/9999', 404, 'ORGANIZATION_NOT_FOUND', { cards: [] });
-    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR', { cards: 'DEMO00002' });
+    const visitor_key = VISITOR;
+    await expectError(api, 'POST', `/api/v1/order/NOPE00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: [], visitor_key });
+    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', {
+      cards: ['DEMO00001', 'x'],
+      visitor_key,
+    });
+    await expectError(api, 'POST', '/api/v1/order/DEMO00001/9999', 404, 'ORGANIZATION_NOT_FOUND', { cards: [], visitor_key });
+    await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR', { cards: 'DEMO00002', visitor_key });
     await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR');
+    expect(snapshot(api.db)).toEqual(before);
+  });
+});
+
+describe('who may read an order', () => {
+  const first = 'visitor-aaaaaaaaaaaaaaaaaaaaaa';
+  const second = 'visitor-bbbbbbbbbbbbbbbbbbbbbb';
+
+  it("gives a second visitor of the same card an order of their own, never the first one's personal data", async () => {
+    const card = stockedCard('OWNER0001', 2);
+    const mine = await createOrder(api, shop, 'OWNER0001', [], first);
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/product/${shop.photoProduct}/${card.photos[0]}`);
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/customer`, { customer: validCustomer, address: validAddress });
+
+    const theirs = await createOrder(api, shop, 'OWNER0001', [], second);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs).toMatchObject({ customer: null, items: [], total: 0 });
+    const raw = JSON.stringify(theirs);
+    for (const personal of ['maria@example.com', '12345678909', '5511987654321', 'Paulista']) expect(raw).not.toContain(personal);
+    // The first visitor finds their own order again, by their key or by its id.
+    const again = await createOrder(api, shop, 'OWNER0001', [], first);
+    expect(again.id).toBe(mine.id);
+    expect(again.customer?.email).toBe('maria@example.com');
+  });
+
+  it('makes one order for a double click or a retried request', async () => {
+    stockedCard('OWNER0002', 1);
+    const key = 'visitor-cccccccccccccccccccccc';
+    const [a, b] = await Promise.all([createOrder(api, shop, 'OWNER0002', [], key), createOrder(api, shop, 'OWNER0002', [], key)]);
+    expect(b.id).toBe(a.id);
+    expect((await createOrder(api, shop, 'OWNER0002', [], key)).id).toBe(a.id);
+    const rows = api.db.prepare("SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'").get();
+    expect(rows).toEqual({ n: 1 });
+  });
+
+  it('refuses to create an order without a visitor key, or with a short one, changing nothing', async () => {
+    stockedCard('OWNER0003', 1);
+    const before = snapshot(api.db);
+    const url = `/api/v1/order/OWNER0003/${shop.orgId}`;
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [] });
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'short' });
+    await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'has spaces in it and more than 22' });
     expect(snapshot(api.db)).toEqual(before);
   });
 });
@@ -291,9 +338,10 @@ describe('POST /api/v1/order/:orderId/finish', () => {
   it('needs something to pay, the customer and the address', async () => {
     const card = stockedCard('FINSH0001', 1);
     const order = await createOrder(api, shop, 'FINSH0001');
-    const empty = await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 400, 'VALIDATION_ERROR');
-    expect(empty['detail']).toMatch(/nothing to pay.*customer.*address/);
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 409, 'NOTHING_TO_BUY');
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${card.photos[0]}`);
+    const unready = await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 400, 'VALIDATION_ERROR');
+    expect(unready['detail']).toMatch(/customer.*address/);
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer, address: validAddress });
     const finished = await orderCall(api, 'POST', `/api/v1/order/${order.id}/finish`);
     expect(finished).toMatchObject({ finished: true, status: 0, total: 2500 });
@@ -301,5 +349,48 @@ describe('POST /api/v1/order/:orderId/finish', () => {
     expect(fetched).toEqual(finished);
     await expectError(api, 'POST', '/api/v1/order/unknownOrder/finish', 404, 'ORDER_NOT_FOUND');
     await expectError(api, 'GET', '/api/v1/order/unknownOrder', 404, 'ORDER_NOT_FOUND');
+  });
+});
+
+describe('the all-digital package and orders with nothing to buy', () => {
+  const soldAtVenue = (code: string) =>
+    api.db.prepare('UPDATE media SET sold_at_venue = 1 WHERE card_id = (SELECT id FROM cards WHERE code = ?)').run(code);
+
+  it('refuses the package where nothing unsold is in reach or it costs more than buying one by one', async () => {
+    stockedCard('PKGNO0001', 6);
+    soldAtVenue('PKGNO0001');
+    const allSold = await createOrder(api, shop, 'PKGNO0001');
+    const venue = await createOrder(api, shop, 'DEMO00002');
+    // Two photos cost 25 + 25 = 50 one by one, less than the package's 99.
+    createCard(api.db, { organizationId: shop.orgId, code: 'PKGNO0002' });
+    [0, 1].forEach((n) => addMediaRow(api.db, shop.orgId, 'PKGNO0002', 'photo', n));
+    const cheap = await createOrder(api, shop, 'PKGNO0002');
+    const before = snapshot(api.db);
+    for (const order of [allSold, venue, cheap]) {
+      await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`, 409, 'ALL_DIGITAL_NOT_OFFERED');
+    }
+    expect(snapshot(api.db)).toEqual(before);
+  });
+
+  it('refuses to check out an order whose media were all sold meanwhile, and a package no longer offered', async () => {
+    const card = stockedCard('PKGNO0003', 6);
+    const order = await createOrder(api, shop, 'PKGNO0003');
+    await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`);
+    await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer, address: validAddress });
+    // Five of the six photos are sold elsewhere: the package (99) now costs more than the rest (25 + 30 for the video).
+    api.db.prepare(`UPDATE media SET sold_at_venue = 1 WHERE id IN (${card.photos.slice(1).map(() => '?').join(', ')})`).run(...card.photos.slice(1));
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 409, 'ALL_DIGITAL_NOT_OFFERED');
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'ALL_DIGITAL_NOT_OFFERED', { pix: true });
+    soldAtVenue('PKGNO0003');
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'NOTHING_TO_BUY', { pix: true });
+    // Chosen one by one, a photo sold elsewhere leaves the cart's price and nothing is left to buy.
+    const single = stockedCard('PKGNO0004', 1);
+    const other = await createOrder(api, shop, 'PKGNO0004');
+    await orderCall(api, 'POST', `/api/v1/order/${other.id}/product/${shop.photoProduct}/${single.photos[0]}`);
+    await orderCall(api, 'POST', `/api/v1/order/${other.id}/customer`, { customer: validCustomer, address: validAddress });
+    soldAtVenue('PKGNO0004');
+    expect(await orderCall(api, 'GET', `/api/v1/order/${other.id}`)).toMatchObject({ total: 0, items: [] });
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${other.id}`, 409, 'NOTHING_TO_BUY', { card_hash: 'AAAA' });
+    expect(api.db.prepare('SELECT count(*) AS n FROM payments WHERE order_id IN (?, ?)').get(order.id, other.id)).toEqual({ n: 0 });
   });
 });

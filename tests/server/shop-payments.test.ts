@@ -3,13 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireMediasAnswer, WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../src/lib/api/wire.ts';
 import { loadPixConfig } from '../../server/src/config.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
 import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
+import { buildApp } from '../../server/src/app.ts';
 import { createTestApi, runCli, type TestApi } from './helpers.ts';
 import {
   addMediaRow,
@@ -198,7 +199,8 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
 
   it('sells every media of the cards with the all-digital package', async () => {
     createCard(api.db, { organizationId: shop.orgId, code: 'ALLPX0001' });
-    const media = [0, 1, 2].map((n) => addMediaRow(api.db, shop.orgId, 'ALLPX0001', 'photo', n));
+    // Six photos: 125 one by one, so the package (99) is offered.
+    const media = [0, 1, 2, 3, 4, 5].map((n) => addMediaRow(api.db, shop.orgId, 'ALLPX0001', 'photo', n));
     const created = await createOrder(api, shop, 'ALLPX0001');
     await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.allDigital}`);
     const order = await withCustomer(api, created.id);
@@ -237,6 +239,21 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
     ]);
     expect(stored).not.toContain('4000000000000010');
     expect(stored).not.toContain('987');
+  });
+
+  it("masks the customer's document and phone numbers once the order is paid", async () => {
+    const { order } = await readyOrder('MASKS0001');
+    expect(order.customer).toMatchObject({ cpf: '12345678909', document: '12345678909', phone: '+5511987654321' });
+    await checkout(order.id, { card_hash: await cardHash(api) });
+    const paid = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(paid.customer).toMatchObject({
+      email: 'maria@example.com',
+      document: '*********09',
+      cpf: '*********09',
+      phone: '************21',
+    });
+    const raw = JSON.stringify(paid);
+    for (const digits of ['12345678909', '987654321']) expect(raw).not.toContain(digits);
   });
 
   it('answers REFUSED for the declined test card, keeps the order open and lets the visitor retry', async () => {
@@ -288,12 +305,11 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments[0]).toMatchObject({ card_brand: 'mastercard', card_last4: '4444' });
   });
 
-  it('refuses to charge an order without items, customer or address', async () => {
+  it('refuses to charge an order with nothing to buy (409 NOTHING_TO_BUY)', async () => {
     createCard(api.db, { organizationId: shop.orgId, code: 'EMPTY0001' });
     const order = await createOrder(api, shop, 'EMPTY0001');
     const before = snapshot(api.db);
-    const body = await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', { pix: true });
-    expect(body['detail']).toMatch(/nothing to pay.*customer.*address/);
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'NOTHING_TO_BUY', { pix: true });
     expect(snapshot(api.db)).toEqual(before);
   });
 });
@@ -371,5 +387,132 @@ describe('payment status, QR code and webhook', () => {
     await sandbox().confirmPix(charge.charge_id);
     expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
+  });
+});
+
+describe('a payment sells exactly what it was made for', () => {
+  // A PSP answering in 400 ms, as real ones do: the cart can change while a charge is made.
+  const slowApp = () => {
+    const gateway = createSandboxGateway({ db: api.db, dataDir: api.dataDir, pix: loadPixConfig({}), delayMs: 400 });
+    return buildApp({ db: api.db, dataDir: api.dataDir, gateway });
+  };
+  const soldBy = (orderId: string) =>
+    api.db.prepare('SELECT id FROM media WHERE sold_order_id = ? ORDER BY id').all(orderId).map((row) => row['id']);
+  /** Waits until the order's charge is on its way to the gateway. */
+  const inFlight = (orderId: string) =>
+    vi.waitFor(() => {
+      expect(api.db.prepare("SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'processing'").get(orderId)).toEqual({ n: 1 });
+    });
+  /** A fresh card with three photos and an order holding the first, customer and address saved. */
+  async function oneOfThree(code: string) {
+    createCard(api.db, { organizationId: shop.orgId, code });
+    const media = [0, 1, 2].map((n) => addMediaRow(api.db, shop.orgId, code, 'photo', n));
+    const created = await createOrder(api, shop, code);
+    await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/${media[0]}`);
+    return { order: await withCustomer(api, created.id), media };
+  }
+  const addRest = async (orderId: string, media: string[]) => {
+    for (const id of media.slice(1)) await orderCall(api, 'POST', `/api/v1/order/${orderId}/product/${shop.photoProduct}/${id}`);
+  };
+
+  it('gives back a card charge made while photos were added, and sells nothing', async () => {
+    const slow = slowApp();
+    const { order, media } = await oneOfThree('RACEC0001');
+    const paying = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, payload: { card_hash: await cardHash(api) } });
+    await inFlight(order.id);
+    await addRest(order.id, media);
+    const answer = await paying;
+    expect(answer.json()).toEqual({ error: true, message: 'ORDER_CHANGED' });
+    expect(answer.statusCode).toBe(409);
+    const after = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(after).toMatchObject({ status: 0, total: 7000, payments: [{ modality: 'creditCard', status: 'REFUNDED', amount: 2500 }] });
+    expect(api.db.prepare('SELECT status FROM sandbox_charges WHERE order_id = ?').all(order.id)).toEqual([{ status: 'refunded' }]);
+    expect(soldBy(order.id)).toEqual([]);
+    // Paying again charges the new total and sells the three photos.
+    expect((await checkout(order.id, { card_hash: await cardHash(api) })).body).toMatchObject({ status: 'PAID' });
+    expect(soldBy(order.id)).toEqual([...media].sort());
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments.at(-1)).toMatchObject({ status: 'PAID', amount: 7000 });
+    await slow.close();
+  });
+
+  it('cancels a PIX made while photos were added, so it can never be paid', async () => {
+    const slow = slowApp();
+    const { order, media } = await oneOfThree('RACEP0001');
+    const generating = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, payload: { pix: true } });
+    await inFlight(order.id);
+    await addRest(order.id, media);
+    expect((await generating).json()).toEqual({ error: true, message: 'ORDER_CHANGED' });
+    const stale = api.db.prepare('SELECT id, status FROM sandbox_charges WHERE order_id = ?').get(order.id) as { id: string; status: string };
+    expect(stale.status).toBe('canceled');
+    await sandbox().confirmPix(stale.id);
+    expect((await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: stale.id })).body).toMatchObject({ status: 'CANCELED' });
+    await expectError(api, 'GET', `/api/v1/payment/${order.id}/pix_qrcode`, 404, 'PAYMENT_NOT_FOUND');
+    expect(soldBy(order.id)).toEqual([]);
+    // The next PIX asks for the whole cart.
+    const fresh = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
+    checkBrCode(fresh.pix_text ?? '', order.id, 7000);
+    await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
+    expect(soldBy(order.id)).toEqual([...media].sort());
+    await slow.close();
+  });
+
+  it('refunds a stale PIX paid after the cart grew, selling nothing', async () => {
+    const { order, media } = await oneOfThree('STALE0001');
+    await checkout(order.id, { pix: true });
+    const { charge_id: chargeId } = api.db.prepare('SELECT charge_id FROM payments WHERE order_id = ?').get(order.id) as { charge_id: string };
+    await addRest(order.id, media);
+    // The visitor pays the old code at their bank anyway.
+    await sandbox().confirmPix(chargeId);
+    expect((await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: chargeId })).body).toMatchObject({ status: 'REFUNDED' });
+    expect(await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).toMatchObject({
+      status: 0,
+      total: 7000,
+      payments: [{ modality: 'pix', status: 'REFUNDED', amount: 2500 }],
+    });
+    expect(soldBy(order.id)).toEqual([]);
+  });
+
+  it('cancels a pending package PIX when a card joins the order, though the total stays the same', async () => {
+    createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0001' });
+    createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0002' });
+    const own = [0, 1, 2, 3, 4, 5].map((n) => addMediaRow(api.db, shop.orgId, 'PACKC0001', 'photo', n));
+    const joining = addMediaRow(api.db, shop.orgId, 'PACKC0002', 'photo', 0);
+    const created = await createOrder(api, shop, 'PACKC0001');
+    await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.allDigital}`);
+    const order = await withCustomer(api, created.id);
+    await checkout(order.id, { pix: true });
+    const grown = await orderCall(api, 'POST', `/api/v1/order/${order.id}/card/PACKC0002`);
+    expect(grown.total).toBe(9900);
+    expect(grown.payments).toEqual([expect.objectContaining({ status: 'CANCELED', amount: 9900 })]);
+    await checkout(order.id, { pix: true });
+    await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
+    expect(soldBy(order.id)).toEqual([...own, joining].sort());
+  });
+
+  it('makes one order and one charge for identical requests at once, with a slow gateway', async () => {
+    const slow = slowApp();
+    createCard(api.db, { organizationId: shop.orgId, code: 'TWINS0001' });
+    const photo = addMediaRow(api.db, shop.orgId, 'TWINS0001', 'photo', 0);
+    const create = () =>
+      slow.inject({
+        method: 'POST',
+        url: `/api/v1/order/TWINS0001/${shop.orgId}`,
+        payload: { cards: [], visitor_key: 'visitor-twins-0123456789abc' },
+      });
+    const [a, b] = await Promise.all([create(), create()]);
+    const id = (a.json() as { order: WireOrder }).order.id;
+    expect((b.json() as { order: WireOrder }).order.id).toBe(id);
+    await orderCall(api, 'POST', `/api/v1/order/${id}/product/${shop.photoProduct}/${photo}`);
+    await withCustomer(api, id);
+    const hash = await cardHash(api);
+    const pay = () => slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${id}`, payload: { card_hash: hash } });
+    const answers = await Promise.all([pay(), pay()]);
+    expect(answers.map((answer) => answer.json())).toEqual([
+      { error: false, message: 'OK', status: 'PAID', pix_text: null },
+      { error: false, message: 'OK', status: 'PAID', pix_text: null },
+    ]);
+    expect(api.db.prepare('SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ?').get(id)).toEqual({ n: 1 });
+    expect(soldBy(id)).toEqual([photo]);
+    await slow.close();
   });
 });

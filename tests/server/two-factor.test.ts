@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer, WireZipAnswer } from '../../src/lib/api/wire.ts';
 import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi } from './helpers.ts';
 import { jpeg, multipart } from './visitor-helpers.ts';
+import { VISITOR } from './shop-helpers.ts';
 
 // The fixture organization `cofre` sells online and uses two-factor: CO-FREE-001 and -002 open
 // with COFRE1, -003 with OUTRO2. Every call that opens a card, or hands out what a card holds,
@@ -30,24 +31,24 @@ describe('two-factor with online sale (fixture cofre)', () => {
   it('opens the card and its media only with the access code', async () => {
     expect(await inject('GET', `/api/v1/card/CO-FREE-001/medias?organization_id=${orgId}`)).toMatchObject(refused);
     expect(await inject('POST', `/api/v1/medias/${orgId}/CO-FREE-001`, { cards: ['CO-FREE-001'] })).toMatchObject(refused);
-    const list = await inject('POST', `/api/v1/medias/${orgId}/CO-FREE-001?secret=cofre1`, { cards: ['CO-FREE-002'] });
+    const list = await inject('POST', `/api/v1/medias/${orgId}/CO-FREE-001?secret=cofre1`, { cards: ['CO-FREE-002'], visitor_key: VISITOR });
     expect(list.status).toBe(200);
     expect((list.body as unknown as WireMediasAnswer).sold_medias).toHaveLength(2);
   });
 
   it('creates no order without the access code, nor with a wrong one', async () => {
     const url = `/api/v1/order/CO-FREE-001/${orgId}?pdv=cofre.localhost&tz=UTC`;
-    expect(await inject('POST', url, { cards: [] })).toMatchObject(refused);
-    expect(await inject('POST', `${url}&secret=OUTRO2`, { cards: [] })).toMatchObject(refused);
+    expect(await inject('POST', url, { cards: [], visitor_key: VISITOR })).toMatchObject(refused);
+    expect(await inject('POST', `${url}&secret=OUTRO2`, { cards: [], visitor_key: VISITOR })).toMatchObject(refused);
     // A card of another access code in the body fails the whole order.
-    expect(await inject('POST', `${url}&secret=COFRE1`, { cards: ['CO-FREE-003'] })).toMatchObject(refused);
+    expect(await inject('POST', `${url}&secret=COFRE1`, { cards: ['CO-FREE-003'], visitor_key: VISITOR })).toMatchObject(refused);
     expect(api.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 0 });
-    const made = await inject('POST', `${url}&secret=cofre1`, { cards: ['CO-FREE-002'] });
+    const made = await inject('POST', `${url}&secret=cofre1`, { cards: ['CO-FREE-002'], visitor_key: VISITOR });
     expect(made.status).toBe(200);
   });
 
   it('adds a card to an order only with that card’s access code', async () => {
-    const made = await inject('POST', `/api/v1/order/CO-FREE-002/${orgId}?secret=COFRE1`, { cards: [] });
+    const made = await inject('POST', `/api/v1/order/CO-FREE-002/${orgId}?secret=COFRE1`, { cards: [], visitor_key: VISITOR });
     const orderId = (made.body['order'] as { id: string }).id;
     expect(await inject('POST', `/api/v1/order/${orderId}/card/CO-FREE-003`)).toMatchObject(refused);
     expect(await inject('POST', `/api/v1/order/${orderId}/card/CO-FREE-003?secret=COFRE1`)).toMatchObject(refused);

@@ -42,7 +42,7 @@ describe('rate limits', () => {
 describe('rate limits on every card oracle and every costly call', () => {
   const file = multipart([{ field: 'photos[]', filename: 'a.jpg', contentType: 'image/jpeg', data: 'not an image' }]);
   const calls: Record<string, InjectOptions> = {
-    'order creation': { method: 'POST', url: '/api/v1/order/NOSUCH999/1', payload: { cards: ['NOSUCH998'] } },
+    'order creation': { method: 'POST', url: '/api/v1/order/NOSUCH999/1', payload: { cards: ['NOSUCH998'], visitor_key: 'visitor-0123456789abcdefghij' } },
     'adding a card to an order': { method: 'POST', url: '/api/v1/order/NOSUCHORDER/card/NOSUCH999' },
     'upload to a card_code': { method: 'POST', url: '/api/v1/photo/1?card_code=NOSUCH999', ...file },
     'face search': { method: 'POST', url: '/api/v1/card/search/photo?organization_id=1&from_date=2024-01-01&to_date=2024-01-02', ...file },

@@ -175,13 +175,19 @@ describe('the API client: the order (cart)', () => {
   };
   const videoLine = { ...photoLine, id: 2, product_id: 2, product_type: { is_photo: false, is_video: true }, items: [{ video: { id: 'v1' } }], total: 3000 };
 
-  it('makes the order of the first card with the others in the body, the host, the time zone and the secret', async () => {
+  it("makes the visitor's order of the first card with the others and the visitor key in the body, the host, the time zone and the secret", async () => {
     const seen: Request[] = [];
     const client = createApiClient('http://api.test', fakeFetch(200, answer([photoLine, videoLine]), seen));
-    const order = await client.createOrder(7, ['DEMO00001', 'DEMO00002'], { pdv: 'demo.example.com', tz: 'America/Sao_Paulo', secret: 'abc123' });
+    const visitorKey = 'visitor-0123456789abcdefghij';
+    const order = await client.createOrder(7, ['DEMO00001', 'DEMO00002'], {
+      pdv: 'demo.example.com',
+      tz: 'America/Sao_Paulo',
+      secret: 'abc123',
+      visitorKey,
+    });
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/order/DEMO00001/7?pdv=demo.example.com&tz=America%2FSao_Paulo&secret=abc123');
-    expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00002'] });
+    expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00002'], visitor_key: visitorKey });
     expect(order).toEqual({
       id: 'Ord3r',
       cards: ['DEMO00001', 'DEMO00002'],

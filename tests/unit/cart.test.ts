@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Media, Order, Products } from '../../src/lib/api/types.ts';
-import { allDigitalSaving, isInOrder, productFor } from '../../src/lib/cart.ts';
+import { allDigitalSaving, isInOrder, productFor, purchaseErrorKey } from '../../src/lib/cart.ts';
 
 // The demo's prices: photos R$ 25 (1-2), R$ 20 (3-5), R$ 15 (6+); videos R$ 30; everything R$ 99.
 const products: Products = {
@@ -76,5 +76,17 @@ describe('allDigitalSaving', () => {
   it('is 0 when the package costs more than buying one by one, or does not exist', () => {
     expect(allDigitalSaving(products, [media('a')])).toBe(0);
     expect(allDigitalSaving({ ...products, allDigital: null }, [...'abcdef'].map((id) => media(id)))).toBe(0);
+    // Nothing unsold in reach, or a free package: nothing to offer.
+    expect(allDigitalSaving(products, [])).toBe(0);
+    expect(allDigitalSaving({ ...products, allDigital: { id: 9, price: 0, description: '' } }, [...'abcdef'].map((id) => media(id)))).toBe(0);
+  });
+});
+
+describe('purchaseErrorKey', () => {
+  it('names the refusals about what the cart buys, and only those', () => {
+    expect(purchaseErrorKey('NOTHING_TO_BUY')).toBe('errors.nothingToBuy');
+    expect(purchaseErrorKey('ALL_DIGITAL_NOT_OFFERED')).toBe('errors.allDigitalNotOffered');
+    expect(purchaseErrorKey('REFUSED')).toBeNull();
+    expect(purchaseErrorKey(null)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { Order, Payment } from '../../src/lib/api/types.ts';
 
 // The payment side of the API, faked: a PIX code that the "bank" pays later, and a card that
 // is refused or approved by its number.
-const bank = vi.hoisted(() => ({ pixPaid: false, calls: [] as string[] }));
+const bank = vi.hoisted(() => ({ pixPaid: false, calls: [] as string[], total: 2500 }));
 
 vi.mock('../../src/lib/card-hash.ts', () => ({ encryptCardHash: async (_key: string, card: { card_number: string }) => `hash:${card.card_number}` }));
 vi.mock('../../src/lib/api/index.ts', async () => {
@@ -15,7 +15,7 @@ vi.mock('../../src/lib/api/index.ts', async () => {
     allDigitalId: null,
     photos: 1,
     videos: 0,
-    total: 2500,
+    total: bank.total,
     status: bank.pixPaid ? 1 : 0,
     completed: bank.pixPaid,
     customer: null,
@@ -31,6 +31,11 @@ vi.mock('../../src/lib/api/index.ts', async () => {
       payByCard: async (_o: string, hash: string) => {
         bank.calls.push(hash);
         if (hash.endsWith('0028')) throw new Refusal('REFUSED', 402);
+        if (hash.endsWith('0036')) {
+          // Photos were added in another tab while the charge was made: the API undid it.
+          bank.total = 7000;
+          throw new Refusal('ORDER_CHANGED', 409);
+        }
         bank.pixPaid = true;
         return { method: 'creditCard', status: 'PAID', pixText: null } satisfies Payment;
       },
@@ -54,6 +59,7 @@ const card = (card_number: string) => ({
 beforeEach(() => {
   bank.pixPaid = false;
   bank.calls = [];
+  bank.total = 2500;
   $order.set({
     loading: false,
     error: null,
@@ -92,5 +98,12 @@ describe('the checkout store', () => {
     expect($payment.get()).toMatchObject({ error: null, data: { status: 'PAID' } });
     expect($checkoutStep.get()).toBe('success');
     expect(bank.calls).toEqual(['hash:4000000000000028', 'hash:4000000000000010']);
+  });
+
+  it('says so when the cart changed while paying, and shows the new total to pay', async () => {
+    await payByCard(card('4000000000000036'));
+    expect($payment.get()).toMatchObject({ loading: false, error: 'ORDER_CHANGED' });
+    expect($checkoutStep.get()).toBe('payment');
+    expect($order.get().data?.total).toBe(7000);
   });
 });

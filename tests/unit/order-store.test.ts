@@ -4,18 +4,24 @@ import type { Media, Order } from '../../src/lib/api/types.ts';
 
 // The store talks to the API through one client; here it is a fake that answers like the API
 // does (the whole order after each change), slowly enough for changes to overlap.
-const server = vi.hoisted(() => ({ items: [] as Array<{ mediaId: string; productId: number }>, calls: [] as string[], fail: false }));
+const server = vi.hoisted(() => ({
+  items: [] as Array<{ mediaId: string; productId: number }>,
+  calls: [] as string[],
+  fail: false,
+  status: 0 as 0 | 1,
+  orders: 0,
+}));
 
 vi.mock('../../src/lib/api/index.ts', () => {
   const order = (): Order => ({
-    id: 'o1',
+    id: `o${server.orders}`,
     cards: ['DEMO00001'],
     items: [...server.items],
     allDigitalId: null,
     photos: server.items.length,
     videos: 0,
     total: server.items.length * 2500,
-    status: 0,
+    status: server.status,
     completed: false,
     customer: null,
   });
@@ -28,7 +34,20 @@ vi.mock('../../src/lib/api/index.ts', () => {
     );
   return {
     api: {
-      createOrder: (_org: number, cards: string[]) => later(() => (server.calls.push(`create ${cards}`), order())),
+      createOrder: (_org: number, cards: string[], context: { visitorKey: string }) =>
+        later(() => {
+          server.calls.push(`create ${cards} by ${context.visitorKey.length}-character key`);
+          server.orders++;
+          server.status = 0;
+          return order();
+        }),
+      getOrder: (id: string) =>
+        later(() => {
+          server.calls.push(`get ${id}`);
+          if (id !== `o${server.orders}`) throw new ApiError('ORDER_NOT_FOUND', 404);
+          return order();
+        }),
+      addOrderCard: () => later(order),
       removeOrderCard: () => later(order),
       addOrderMedia: (_o: string, productId: number, mediaId: string) =>
         later(() => (server.calls.push(`add ${mediaId}`), server.items.push({ mediaId, productId }), order())),
@@ -52,11 +71,20 @@ const photo = (id: string): Media => ({
   sold: false,
 });
 
+const stored = new Map<string, string>();
+
 beforeEach(() => {
   vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
+  stored.clear();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
   server.items = [];
   server.calls = [];
   server.fail = false;
+  server.status = 0;
   clearOrder();
   $products.set({
     loading: false,
@@ -72,7 +100,7 @@ describe('the order store', () => {
     const clicks = [toggleInCart(a), toggleInCart(photo('b')), toggleInCart(a)];
     expect($cartPending.get()).toEqual(new Set(['a', 'b']));
     await Promise.all(clicks);
-    expect(server.calls).toEqual(['create DEMO00001', 'add a', 'add b', 'remove a']);
+    expect(server.calls).toEqual(['create DEMO00001 by 32-character key', 'add a', 'add b', 'remove a']);
     expect($order.get().data?.items).toEqual([{ mediaId: 'b', productId: 1 }]);
     expect($order.get().data?.total).toBe(2500);
     expect($cartPending.get().size).toBe(0);
@@ -92,5 +120,28 @@ describe('the order store', () => {
     clearOrder();
     await pending;
     expect($order.get()).toEqual({ loading: false, error: null, data: null });
+  });
+
+  it("finds this browser's own order again by the id it kept, and starts a new one once that is paid", async () => {
+    await syncOrderCards(1, ['DEMO00001']);
+    const first = $order.get().data?.id;
+    expect(stored.get('order:1:DEMO00001')).toBe(first);
+    const key = stored.get('visitorKey');
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    clearOrder();
+    await syncOrderCards(1, ['DEMO00001']);
+    expect($order.get().data?.id).toBe(first);
+    server.status = 1;
+    clearOrder();
+    await syncOrderCards(1, ['DEMO00001']);
+    expect(server.calls).toEqual([
+      'create DEMO00001 by 32-character key',
+      `get ${first}`,
+      `get ${first}`,
+      'create DEMO00001 by 32-character key',
+    ]);
+    expect($order.get().data?.id).not.toBe(first);
+    expect(stored.get('order:1:DEMO00001')).toBe($order.get().data?.id);
+    expect(stored.get('visitorKey')).toBe(key);
   });
 });

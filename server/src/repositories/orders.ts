@@ -32,6 +32,9 @@ export interface OrderItemRow {
   media_id: string | null;
   /** The media's kind, null for the package. */
   kind: MediaKind | null;
+  /** The media's sold fields (null for the package), for the sold rule. */
+  sold_at_venue: number | null;
+  sold_order_id: string | null;
 }
 
 const COLUMNS =
@@ -48,20 +51,27 @@ export function listOrdersOfOrganization(db: DatabaseSync, organizationId: numbe
     .all(organizationId) as unknown as OrderRow[];
 }
 
-export function findOpenOrder(db: DatabaseSync, organizationId: number, firstCardId: string): OrderRow | undefined {
+/** The visitor's open order of a first card (one at most, by a unique index). */
+export function findOpenOrder(
+  db: DatabaseSync,
+  organizationId: number,
+  firstCardId: string,
+  visitorKey: string,
+): OrderRow | undefined {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND status = 0`)
-    .get(organizationId, firstCardId) as OrderRow | undefined;
+    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND visitor_key = ? AND status = 0`)
+    .get(organizationId, firstCardId, visitorKey) as OrderRow | undefined;
 }
 
 export function insertOrder(
   db: DatabaseSync,
-  order: { id: string; organizationId: number; firstCardId: string; pdv: string | null; tz: string | null },
+  order: { id: string; organizationId: number; firstCardId: string; visitorKey: string; pdv: string | null; tz: string | null },
 ): void {
-  db.prepare('INSERT INTO orders (id, organization_id, first_card_id, pdv, tz) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO orders (id, organization_id, first_card_id, visitor_key, pdv, tz) VALUES (?, ?, ?, ?, ?, ?)').run(
     order.id,
     order.organizationId,
     order.firstCardId,
+    order.visitorKey,
     order.pdv,
     order.tz,
   );
@@ -105,7 +115,8 @@ export function removeOrderCard(db: DatabaseSync, orderId: string, cardId: strin
 export function listOrderItems(db: DatabaseSync, orderId: string): OrderItemRow[] {
   return db
     .prepare(
-      `SELECT i.id, i.product_id, i.media_id, m.kind FROM order_items i LEFT JOIN media m ON m.id = i.media_id
+      `SELECT i.id, i.product_id, i.media_id, m.kind, m.sold_at_venue, m.sold_order_id
+       FROM order_items i LEFT JOIN media m ON m.id = i.media_id
        WHERE i.order_id = ? ORDER BY i.id`,
     )
     .all(orderId) as unknown as OrderItemRow[];

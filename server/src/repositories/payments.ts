@@ -13,20 +13,23 @@ export interface PaymentRow {
   pix_text: string | null;
   card_last4: string | null;
   card_brand: string | null;
+  /** JSON list of the media this payment sells, fixed at checkout (`amount_cents` is its total). */
+  media_ids: string;
   created_at: string;
   updated_at: string;
 }
 
 const COLUMNS =
-  'id, order_id, method, gateway, charge_id, idempotency_key, amount_cents, status, pix_text, card_last4, card_brand, created_at, updated_at';
+  'id, order_id, method, gateway, charge_id, idempotency_key, amount_cents, status, pix_text, card_last4, card_brand, media_ids, created_at, updated_at';
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export function insertPayment(
   db: DatabaseSync,
-  payment: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'gateway' | 'idempotency_key' | 'amount_cents' | 'status'>,
+  payment: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'gateway' | 'idempotency_key' | 'amount_cents' | 'status' | 'media_ids'>,
 ): void {
   db.prepare(
-    `INSERT INTO payments (id, order_id, method, gateway, idempotency_key, amount_cents, status) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO payments (id, order_id, method, gateway, idempotency_key, amount_cents, status, media_ids)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     payment.id,
     payment.order_id,
@@ -35,18 +38,28 @@ export function insertPayment(
     payment.idempotency_key,
     payment.amount_cents,
     payment.status,
+    payment.media_ids,
   );
 }
 
-export function updatePayment(
+/** Drops an attempt the gateway never took (bad card data, PSP unreachable): its key can be used again. */
+export function deletePayment(db: DatabaseSync, id: string): void {
+  db.prepare('DELETE FROM payments WHERE id = ?').run(id);
+}
+
+/** What the gateway answered of the charge; the status is set apart (`setPaymentStatus`). */
+export function setPaymentCharge(
   db: DatabaseSync,
   id: string,
-  change: Pick<PaymentRow, 'status' | 'charge_id' | 'pix_text' | 'card_last4' | 'card_brand'>,
+  charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'card_last4' | 'card_brand'>,
 ): void {
   db.prepare(
-    `UPDATE payments SET status = ?, charge_id = ?, pix_text = ?, card_last4 = ?, card_brand = ?, updated_at = ${NOW}
-     WHERE id = ?`,
-  ).run(change.status, change.charge_id, change.pix_text, change.card_last4, change.card_brand, id);
+    `UPDATE payments SET charge_id = ?, pix_text = ?, card_last4 = ?, card_brand = ?, updated_at = ${NOW} WHERE id = ?`,
+  ).run(charge.charge_id, charge.pix_text, charge.card_last4, charge.card_brand, id);
+}
+
+export function findPayment(db: DatabaseSync, id: string): PaymentRow | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM payments WHERE id = ?`).get(id) as PaymentRow | undefined;
 }
 
 export function setPaymentStatus(db: DatabaseSync, id: string, status: ChargeStatus): void {

@@ -57,7 +57,7 @@ export function shopRoutes(app: FastifyInstance, deps: ShopDeps): void {
   app.post<{
     Params: { firstCard: string; orgId: number };
     Querystring: { pdv?: string; tz?: string; secret?: string };
-    Body: { cards?: string[] };
+    Body: { cards?: string[]; visitor_key: string };
   }>(
     '/api/v1/order/:firstCard/:orgId',
     {
@@ -73,7 +73,12 @@ export function shopRoutes(app: FastifyInstance, deps: ShopDeps): void {
         },
         body: {
           type: 'object',
-          properties: { cards: { type: 'array', maxItems: MAX_CARDS, items: cardCode } },
+          required: ['visitor_key'],
+          properties: {
+            cards: { type: 'array', maxItems: MAX_CARDS, items: cardCode },
+            // The browser's own random key (at least 128 bits): whose order this is.
+            visitor_key: { type: 'string', pattern: '^[A-Za-z0-9_-]{22,64}$' },
+          },
         },
       },
     },
@@ -83,6 +88,7 @@ export function shopRoutes(app: FastifyInstance, deps: ShopDeps): void {
         organizationId: request.params.orgId,
         firstCard: request.params.firstCard,
         cards: request.body.cards ?? [],
+        visitorKey: request.body.visitor_key,
         ...(pdv === undefined ? {} : { pdv }),
         ...(tz === undefined ? {} : { tz }),
         ...(secret === undefined ? {} : { secret }),

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
 import { priceForCount } from '../../../src/lib/price-table.ts';
+import { toProducts } from '../../../src/lib/api/client.ts';
+import { allDigitalSaving } from '../../../src/lib/cart.ts';
 import type {
   WireAddress,
   WireCustomer,
@@ -41,9 +43,9 @@ import { cancelPendingPayments, listPayments } from '../repositories/payments.ts
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { atomically } from '../db.ts';
 import { openCards } from './card-access.ts';
-import { parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
-import { pricedProducts } from './products.ts';
-import { isSold } from './sold.ts';
+import { maskCustomer, parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
+import { pricedProducts, productsAnswer } from './products.ts';
+import { isSold, type SoldFields } from './sold.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ORDER_ID_LENGTH = 22;
@@ -82,6 +84,8 @@ const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
 export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
   const organization = findOrganizationById(db, order.organization_id);
   if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
+  // What this order may still sell: media nobody else sold (sold by this order once it is paid).
+  const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
   const cards = listOrderCards(db, order.id);
   const items = listOrderItems(db, order.id);
   const products = pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
@@ -110,15 +114,18 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
       total,
       photos: sellable.filter((row) => row.kind === 'photo').length,
       videos: sellable.filter((row) => row.kind === 'video').length,
-      mediaToSell: media.map((row) => row.id),
+      mediaToSell: media.filter(buyable).map((row) => row.id),
     };
   }
   const lines = new Map<number, WireOrderLine>();
+  const mediaToSell: string[] = [];
   let photos = 0;
   let videos = 0;
   for (const item of items) {
     const product = products.get(item.product_id);
     if (!product || item.media_id === null || item.kind === null || item.kind === 'extra') continue;
+    // Sold meanwhile by another order (or at the venue): no longer in this cart's price.
+    if (!buyable({ sold_at_venue: item.sold_at_venue ?? 0, sold_order_id: item.sold_order_id })) continue;
     let line = lines.get(product.row.id);
     if (!line) {
       line = {
@@ -132,6 +139,7 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
       lines.set(product.row.id, line);
     }
     line.items.push(ref({ id: item.media_id, kind: item.kind }));
+    mediaToSell.push(item.media_id);
     if (item.kind === 'video') videos++;
     else photos++;
   }
@@ -148,13 +156,19 @@ export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
     total,
     photos,
     videos,
-    mediaToSell: items.flatMap((item) => (item.media_id === null ? [] : [item.media_id])),
+    mediaToSell,
   };
 }
 
+/**
+ * The buyer as the order answers it. An open order shows everything (its checkout pre-fills from
+ * it); a paid or canceled one masks the document and phone numbers: its id travels on as the
+ * PIX txid and in receipts, so it must not stay a key to them.
+ */
 function wireCustomer(order: OrderRow): WireCustomer | null {
   if (!order.customer) return null;
-  const customer = JSON.parse(order.customer) as StoredCustomer;
+  const stored = JSON.parse(order.customer) as StoredCustomer;
+  const customer = order.status === 0 ? stored : maskCustomer(stored);
   const addresses = order.address ? [JSON.parse(order.address) as WireAddress] : [];
   return { ...customer, addresses };
 }
@@ -203,28 +217,53 @@ function openOrder(db: DatabaseSync, orderId: string): OrderRow {
   return order;
 }
 
+/** What paying the order now would sell: its total and its media (sorted), as payments keep it. */
+export interface Sale {
+  amount: number;
+  mediaIds: string[];
+}
+
+export function saleOf(view: OrderView): Sale {
+  return { amount: view.total, mediaIds: [...new Set(view.mediaToSell)].sort() };
+}
+
+export function sameSale(a: Sale, b: Sale): boolean {
+  return a.amount === b.amount && a.mediaIds.length === b.mediaIds.length && a.mediaIds.every((id, n) => id === b.mediaIds[n]);
+}
+
 /**
- * Runs a change of an open order in one transaction. Changes of what is bought cancel the
- * pending charges: their amount no longer matches, so checkout makes a new one.
+ * Runs a change of an open order in one transaction. A change of what is sold (media or total;
+ * a card joining the package changes the media, not the total) cancels the pending charges,
+ * in flight ones too: they were made for another sale, so checkout makes a new one.
  */
 function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) => void, { repricing = true } = {}) {
   return atomically(db, () => {
     const order = openOrder(db, orderId);
-    const before = repricing ? viewOrder(db, order).total : 0;
+    const before = repricing ? saleOf(viewOrder(db, order)) : null;
     work(order);
     touchOrder(db, orderId);
-    if (repricing && viewOrder(db, order).total !== before) cancelPendingPayments(db, orderId);
+    if (before && !sameSale(before, saleOf(viewOrder(db, order)))) cancelPendingPayments(db, orderId);
     return answer(db, orderId);
   });
 }
 
 /**
- * Creates the order of a first card, or answers the open one it already has (adding any new
- * cards from the body), so a reload or double click never makes a second order.
+ * Creates the visitor's order of a first card, or answers the open one that visitor already has
+ * (adding any new cards from the body), so a double click or a retried request never makes a
+ * second order. Another visitor key, even on the same card, is another order: a card code alone
+ * never reaches someone else's order.
  */
 export function createOrder(
   db: DatabaseSync,
-  input: { organizationId: number; firstCard: string; cards: readonly string[]; pdv?: string; tz?: string; secret?: string },
+  input: {
+    organizationId: number;
+    firstCard: string;
+    cards: readonly string[];
+    visitorKey: string;
+    pdv?: string;
+    tz?: string;
+    secret?: string;
+  },
 ): WireOrderAnswer {
   const organization = findOrganizationById(db, input.organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
@@ -232,10 +271,17 @@ export function createOrder(
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
   return atomically(db, () => {
-    let order = findOpenOrder(db, organization.id, first.id);
+    let order = findOpenOrder(db, organization.id, first.id, input.visitorKey);
     if (!order) {
       const id = newOrderId();
-      insertOrder(db, { id, organizationId: organization.id, firstCardId: first.id, pdv: input.pdv ?? null, tz: input.tz ?? null });
+      insertOrder(db, {
+        id,
+        organizationId: organization.id,
+        firstCardId: first.id,
+        visitorKey: input.visitorKey,
+        pdv: input.pdv ?? null,
+        tz: input.tz ?? null,
+      });
       order = loadOrder(db, id);
     }
     for (const card of cards) addOrderCard(db, order.id, card.id);
@@ -319,6 +365,7 @@ export function addAllDigital(db: DatabaseSync, orderId: string, productId: numb
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
     }
+    if (!allDigitalOffered(db, order)) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
     // One package per order: a newer package (after products:set) replaces an older one.
     for (const item of listOrderItems(db, order.id)) {
       if (item.media_id === null && item.product_id !== product.id) removeOrderPackage(db, order.id, item.product_id);
@@ -358,6 +405,33 @@ export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustom
   );
 }
 
+/**
+ * Whether the all-digital package is offered on this order, by the gallery's own rule
+ * (`allDigitalSaving`): something unsold is in reach and the package costs less than buying it
+ * one by one.
+ */
+function allDigitalOffered(db: DatabaseSync, order: OrderRow): boolean {
+  const organization = findOrganizationById(db, order.organization_id);
+  if (!organization) return false;
+  const cardIds = listOrderCards(db, order.id).map((card) => card.card_id);
+  const notSold = listMediaOfCards(db, cardIds)
+    .filter((media) => media.kind !== 'extra' && !isSold(media, organization))
+    .map((media) => ({ type: media.kind, sold: false }));
+  return allDigitalSaving(toProducts(productsAnswer(db, order.organization_id)), notSold) > 0;
+}
+
+/**
+ * Refuses to charge an order that buys nothing (everything in it sold meanwhile, or empty: 409
+ * NOTHING_TO_BUY) or holds the package where it is no longer offered (409
+ * ALL_DIGITAL_NOT_OFFERED).
+ */
+export function assertSomethingToBuy(db: DatabaseSync, view: OrderView): void {
+  if (view.mediaToSell.length === 0) throw new ApiError(409, 'NOTHING_TO_BUY');
+  if (view.lines.some((line) => line.all_digital) && !allDigitalOffered(db, view.order)) {
+    throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
+  }
+}
+
 /** What checkout needs before a charge: something to pay, the customer and the address. */
 export function checkoutProblems(view: OrderView): string[] {
   const problems: string[] = [];
@@ -372,20 +446,19 @@ export function finishOrder(db: DatabaseSync, orderId: string): WireOrderAnswer 
   const order = loadOrder(db, orderId);
   if (order.status === 1) return answer(db, orderId);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-  const problems = checkoutProblems(viewOrder(db, order));
+  const view = viewOrder(db, order);
+  assertSomethingToBuy(db, view);
+  const problems = checkoutProblems(view);
   if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
   return changeOrder(db, orderId, () => setOrderFinished(db, orderId), { repricing: false });
 }
 
 /**
- * Marks an open order paid and its media sold, inside the caller's transaction. Answers false
- * when the order was no longer open (paid meanwhile, or canceled).
+ * Marks an open order paid and exactly these media sold (the paying charge's snapshot), inside
+ * the caller's transaction. Answers false when the order was no longer open.
  */
-export function payOrder(db: DatabaseSync, orderId: string): boolean {
-  const order = findOrder(db, orderId);
-  if (!order || order.status !== 0) return false;
-  const view = viewOrder(db, order);
+export function payOrder(db: DatabaseSync, orderId: string, mediaIds: readonly string[]): boolean {
   if (!markOrderPaid(db, orderId)) return false;
-  markMediaSoldByOrder(db, orderId, view.mediaToSell);
+  markMediaSoldByOrder(db, orderId, mediaIds);
   return true;
 }

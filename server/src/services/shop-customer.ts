@@ -9,6 +9,24 @@ import { PHONE_PATTERN, ZIPCODE_PATTERN } from '../../../src/lib/checkout-rules.
 export type StoredCustomer = Omit<WireCustomer, 'addresses'>;
 
 type Json = Record<string, unknown>;
+
+/** Stars all but the last two characters: the buyer recognises their number, nobody can use it. */
+export function maskNumber(value: string): string {
+  return value.replace(/.(?=.{2})/g, '*');
+}
+
+/** The customer with every document and phone number masked. */
+export function maskCustomer(customer: StoredCustomer): StoredCustomer {
+  const mask = (value: string | null) => (value === null ? null : maskNumber(value));
+  return {
+    ...customer,
+    document: maskNumber(customer.document),
+    cpf: mask(customer.cpf),
+    passport: mask(customer.passport),
+    other: mask(customer.other),
+    phone: maskNumber(customer.phone),
+  };
+}
 export type InputResult<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 const DOCUMENT_TYPES: readonly DocumentType[] = ['cpf', 'passport', 'other'];

@@ -2,7 +2,7 @@ import type { WireOrganization } from '../../../src/lib/api/wire.ts';
 import { ApiError } from '../errors.ts';
 import type { MediaRow } from '../repositories/media.ts';
 
-type SoldFields = Pick<MediaRow, 'sold_at_venue' | 'sold_order_id'>;
+export type SoldFields = Pick<MediaRow, 'sold_at_venue' | 'sold_order_id'>;
 
 /**
  * Whether a visitor may have the clean files of a media. The one place the rule lives: sold at

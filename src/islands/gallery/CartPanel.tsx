@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { forwardRef, useId, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
-import { allDigitalSaving } from '../../lib/cart.ts';
+import { allDigitalSaving, purchaseErrorKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { openCheckout } from '../../stores/checkout.ts';
 import { $locale } from '../../stores/locale.ts';
@@ -68,7 +68,8 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
           <>
             {items === 0 && <p className="hint">{t(nothingOnSale ? 'prices.none' : 'cart.hint')}</p>}
             <OrderTotals order={data} />
-            {allDigital && allDigital.price > 0 && (
+            {/* Offered only where it saves something (the API's rule too); once taken it can be taken out. */}
+            {allDigital && (saving > 0 || data.allDigitalId !== null) && (
               <p className="cart-package">
                 <label>
                   <input
@@ -95,7 +96,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
             ) : (
               order.error && (
                 <p role="alert" className="form-error">
-                  {t('cart.changeError')}
+                  {t(purchaseErrorKey(order.error) ?? 'cart.changeError')}
                 </p>
               )
             )}

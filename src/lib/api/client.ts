@@ -53,8 +53,9 @@ export interface ApiClient {
   findCustomerCard(organizationId: number, search: CustomerSearch): Promise<Card>;
   /** The products sold online and the all-digital package, with their prices. */
   getProducts(organizationId: number): Promise<Products>;
-  /** The open order of the first card (made once, then answered again), holding these cards. */
+  /** This visitor's open order of the first card (made once per visitor key, then answered again), holding these cards. */
   createOrder(organizationId: number, cards: string[], context: OrderContext): Promise<Order>;
+  addOrderCard(orderId: string, card: string, secret?: string): Promise<Order>;
   removeOrderCard(orderId: string, card: string): Promise<Order>;
   addOrderMedia(orderId: string, productId: number, mediaId: string): Promise<Order>;
   removeOrderMedia(orderId: string, productId: number, mediaId: string): Promise<Order>;
@@ -78,11 +79,13 @@ export interface ApiClient {
   searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceCard[]>;
 }
 
-/** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
+/** Where the order is made: the site's host (pdv), the visitor's time zone, the card's access code, and whose it is. */
 export interface OrderContext {
   pdv: string;
   tz: string;
   secret?: string | undefined;
+  /** The browser's random key: creation is idempotent per visitor, and orders are theirs alone. */
+  visitorKey: string;
 }
 
 function toOrder(order: WireOrder): Order {
@@ -102,6 +105,23 @@ function toOrder(order: WireOrder): Order {
     status: order.status,
     completed: order.completed,
     customer: order.customer,
+  };
+}
+
+/** The products answer in the app's shape; the API reads it so too, to offer the package by the gallery's rule. */
+export function toProducts(answer: WireProductsAnswer): Products {
+  return {
+    products: answer.products.map((product) => ({
+      id: product.id,
+      kind: product.is_video ? 'video' : 'photo',
+      description: product.description,
+      ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
+    })),
+    allDigital: answer.all_digital && {
+      id: answer.all_digital.id,
+      price: answer.all_digital.price,
+      description: answer.all_digital.description,
+    },
   };
 }
 
@@ -253,29 +273,20 @@ export function createApiClient(
       return toCard(answer.card);
     },
 
-    async getProducts(organizationId) {
-      const answer = await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`);
-      return {
-        products: answer.products.map((product) => ({
-          id: product.id,
-          kind: product.is_video ? 'video' : 'photo',
-          description: product.description,
-          ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
-        })),
-        allDigital: answer.all_digital && {
-          id: answer.all_digital.id,
-          price: answer.all_digital.price,
-          description: answer.all_digital.description,
-        },
-      };
-    },
+    getProducts: async (organizationId) => toProducts(await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`)),
 
-    createOrder(organizationId, cards, { pdv, tz, secret }) {
+    createOrder(organizationId, cards, { pdv, tz, secret, visitorKey }) {
       const [first = '', ...rest] = cards;
       const query = new URLSearchParams({ pdv, tz });
       if (secret) query.set('secret', secret);
-      return orderCall('POST', `/api/v1/order/${encodeURIComponent(first)}/${organizationId}?${query}`, { cards: rest });
+      return orderCall('POST', `/api/v1/order/${encodeURIComponent(first)}/${organizationId}?${query}`, {
+        cards: rest,
+        visitor_key: visitorKey,
+      });
     },
+
+    addOrderCard: (orderId, card, secret) =>
+      orderCall('POST', `${orderPath(orderId, 'card', card)}${secret ? `?secret=${encodeURIComponent(secret)}` : ''}`),
 
     removeOrderCard: (orderId, card) => orderCall('DELETE', orderPath(orderId, 'card', card)),
     addOrderMedia: (orderId, productId, mediaId) => orderCall('POST', orderPath(orderId, 'product', productId, mediaId)),

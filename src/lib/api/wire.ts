@@ -25,6 +25,11 @@ export type ErrorCode =
   | 'MEDIA_ALREADY_SOLD'
   | 'REFUSED'
   | 'PAYMENT_NOT_FOUND'
+  // The all-digital package where it saves nothing (nothing unsold, or it costs more); an order buying nothing.
+  | 'ALL_DIGITAL_NOT_OFFERED'
+  | 'NOTHING_TO_BUY'
+  // The cart changed while a charge was being made: it was undone (canceled or refunded).
+  | 'ORDER_CHANGED'
   // The facial search: none of the visitor's photos shows a face; the organization uses two-factor.
   | 'FACE_NOT_FOUND'
   | 'TWO_FACTOR_REQUIRED';

@@ -4,16 +4,18 @@ import type { WirePaymentAnswer, WirePaymentStatus } from '../../../../src/lib/a
 import { ApiError } from '../../errors.ts';
 import { findOrder } from '../../repositories/orders.ts';
 import {
+  deletePayment,
+  findPayment,
   findPaymentByCharge,
   insertPayment,
   listPayments,
+  setPaymentCharge,
   setPaymentStatus,
-  updatePayment,
   type PaymentRow,
 } from '../../repositories/payments.ts';
 import { atomically } from '../../db.ts';
 import { newId } from '../ids.ts';
-import { checkoutProblems, loadOrder, payOrder, viewOrder } from '../orders.ts';
+import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
@@ -68,36 +70,70 @@ export function parseCheckoutBody(body: unknown): CheckoutBody {
   return { card_hash: cardHash };
 }
 
-/** Records a charge's outcome; a paid charge pays the order in the same transaction. */
-function record(db: DatabaseSync, payment: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'idempotency_key'>, charge: Charge, gateway: string): void {
-  atomically(db, () => {
-    insertPayment(db, { ...payment, gateway, amount_cents: charge.amount, status: charge.status });
-    updatePayment(db, payment.id, {
-      status: charge.status,
+const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale => ({
+  amount: payment.amount_cents,
+  mediaIds: JSON.parse(payment.media_ids) as string[],
+});
+
+/**
+ * A paid charge pays its order only when the order is still open and still sells exactly what
+ * the charge was made for; it then sells the charge's own media and drops the order's other
+ * live attempts. Answers whether it did.
+ */
+function settle(db: DatabaseSync, payment: PaymentRow): boolean {
+  const order = findOrder(db, payment.order_id);
+  if (order?.status !== 0) return false;
+  const sale = snapshot(payment);
+  if (!sameSale(sale, saleOf(viewOrder(db, order))) || !payOrder(db, order.id, sale.mediaIds)) return false;
+  for (const other of listPayments(db, order.id)) {
+    if (other.id !== payment.id && (other.status === 'pending' || other.status === 'processing')) {
+      setPaymentStatus(db, other.id, 'canceled');
+    }
+  }
+  return true;
+}
+
+/**
+ * Records what the gateway says of a charge, in one transaction. Answers 'stale' for a charge
+ * that must be undone: paid but no longer matching its order (the cart changed, or the order was
+ * paid otherwise), or still payable though its attempt was canceled (the cart changed while it
+ * was being made). A canceled attempt otherwise stays canceled.
+ */
+function applyCharge(db: DatabaseSync, paymentId: string, charge: Charge): 'kept' | 'stale' {
+  return atomically(db, () => {
+    const payment = findPayment(db, paymentId);
+    if (!payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    setPaymentCharge(db, paymentId, {
       charge_id: charge.id,
       pix_text: charge.pixText,
       card_last4: charge.cardLast4,
       card_brand: charge.cardBrand,
     });
-    if (charge.status === 'paid') settle(db, payment.order_id, payment.id);
+    if (charge.status === 'paid') {
+      // The money arrived either way; a stale one is given back next.
+      setPaymentStatus(db, paymentId, 'paid');
+      return settle(db, payment) ? 'kept' : 'stale';
+    }
+    if (payment.status === 'canceled') return charge.status === 'pending' || charge.status === 'processing' ? 'stale' : 'kept';
+    setPaymentStatus(db, paymentId, charge.status);
+    return 'kept';
   });
 }
 
-/** The order is paid: its media become sold, and other charges still pending are dropped. */
-function settle(db: DatabaseSync, orderId: string, paymentId: string): void {
-  payOrder(db, orderId);
-  for (const other of listPayments(db, orderId)) {
-    if (other.id !== paymentId && (other.status === 'pending' || other.status === 'processing')) {
-      setPaymentStatus(db, other.id, 'canceled');
-    }
-  }
+/** Undoes a stale charge at the gateway (a pending one canceled, a paid one refunded) and records it. */
+async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: string): Promise<void> {
+  const undone = await gateway.cancelCharge(chargeId);
+  if (undone) setPaymentStatus(db, paymentId, undone.status);
 }
 
 /**
  * `POST /api/v1/payment/checkout/:orderId`. Idempotent: while a charge of the same method is
- * pending or paid for the current total, it is answered again instead of charging twice.
+ * pending or paid for the order's current sale, it is answered again instead of charging twice.
+ * The attempt is recorded, with its snapshot, before the gateway is asked, so a cart change
+ * meanwhile cancels it; a charge that comes back for a changed cart is undone (409 ORDER_CHANGED).
  */
-export function checkout({ db, gateway }: ShopPayments, orderId: string, rawBody: unknown): Promise<WirePaymentAnswer> {
+export function checkout(deps: ShopPayments, orderId: string, rawBody: unknown): Promise<WirePaymentAnswer> {
+  const { db, gateway } = deps;
   const body = parseCheckoutBody(rawBody);
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(orderId, async () => {
@@ -110,31 +146,47 @@ export function checkout({ db, gateway }: ShopPayments, orderId: string, rawBody
     }
     if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
     const view = viewOrder(db, order);
+    assertSomethingToBuy(db, view);
     const problems = checkoutProblems(view);
     if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+    const sale = saleOf(view);
     const live = payments.find(
-      (payment) => payment.method === method && LIVE.includes(payment.status) && payment.amount_cents === view.total,
+      (payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale),
     );
     if (live) return paymentAnswer(live);
     // The key is the attempt's number, so retrying the same attempt after a crash finds the
     // gateway's charge instead of creating another.
-    const payment = { id: newId(), order_id: orderId, method, idempotency_key: `${orderId}-${method}-${payments.length + 1}` };
+    const payment = {
+      id: newId(),
+      order_id: orderId,
+      method,
+      gateway: gateway.name,
+      idempotency_key: `${orderId}-${method}-${payments.length + 1}`,
+      amount_cents: sale.amount,
+      media_ids: JSON.stringify(sale.mediaIds),
+      status: 'processing' as const,
+    };
+    insertPayment(db, payment);
     let charge: Charge;
     try {
       charge =
         'pix' in body
-          ? await gateway.createPixCharge({ orderId, amount: view.total, idempotencyKey: payment.idempotency_key })
+          ? await gateway.createPixCharge({ orderId, amount: sale.amount, idempotencyKey: payment.idempotency_key })
           : await gateway.createCardCharge({
               orderId,
-              amount: view.total,
+              amount: sale.amount,
               cardHash: body.card_hash,
               idempotencyKey: payment.idempotency_key,
             });
     } catch (error) {
+      deletePayment(db, payment.id);
       if (error instanceof GatewayInputError) throw new ApiError(400, 'VALIDATION_ERROR', error.message);
       throw error;
     }
-    record(db, payment, charge, gateway.name);
+    if (applyCharge(db, payment.id, charge) === 'stale') {
+      await undo(deps, payment.id, charge.id);
+      throw new ApiError(409, 'ORDER_CHANGED');
+    }
     if (charge.status === 'refused') throw new ApiError(402, 'REFUSED');
     return { error: false, message: 'OK', status: wireStatus(charge.status), pix_text: charge.pixText };
   });
@@ -142,26 +194,17 @@ export function checkout({ db, gateway }: ShopPayments, orderId: string, rawBody
 
 /**
  * Brings our record of a charge in line with the gateway (after a webhook, or when polling a
- * pending one). A charge paid after the order changed (its pending record was canceled) pays the
- * order only when it covers the current total; otherwise it stays recorded for a refund.
+ * pending one). A paid charge sells exactly what it was made for, and only while its order is
+ * open and unchanged; otherwise the sandbox refunds it (a stale PIX paid after the cart changed).
  */
-export async function syncCharge({ db, gateway }: ShopPayments, chargeId: string): Promise<PaymentRow> {
-  const charge = await gateway.getCharge(chargeId);
-  const payment = findPaymentByCharge(db, chargeId);
+export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<PaymentRow> {
+  const charge = await deps.gateway.getCharge(chargeId);
+  const payment = findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  atomically(db, () => {
-    if (charge.status === payment.status) return;
-    if (charge.status === 'paid') {
-      const wasLive = payment.status === 'pending' || payment.status === 'processing';
-      setPaymentStatus(db, payment.id, 'paid');
-      const order = findOrder(db, payment.order_id);
-      if (order?.status === 0 && (wasLive || charge.amount >= viewOrder(db, order).total)) settle(db, order.id, payment.id);
-      return;
-    }
-    // A record we canceled stays canceled unless the money actually arrived (above).
-    if (payment.status !== 'canceled') setPaymentStatus(db, payment.id, charge.status);
-  });
-  const updated = findPaymentByCharge(db, chargeId);
+  if (charge.status !== payment.status && applyCharge(deps.db, payment.id, charge) === 'stale') {
+    await undo(deps, payment.id, chargeId);
+  }
+  const updated = findPaymentByCharge(deps.db, chargeId);
   if (!updated) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return updated;
 }

@@ -58,6 +58,11 @@ export interface PaymentGateway {
   createCardCharge(input: { orderId: string; amount: number; cardHash: string; idempotencyKey: string }): Promise<Charge>;
   createPixCharge(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<Charge>;
   getCharge(id: string): Promise<Charge | undefined>;
+  /**
+   * Undoes a charge that no longer matches its order: a pending one is canceled (it can no
+   * longer be paid), a paid one refunded. Answers the charge as it then is.
+   */
+  cancelCharge(id: string): Promise<Charge | undefined>;
   /** Which charge a webhook is about; the caller always re-reads it with `getCharge`. Null: not ours / malformed. */
   parseWebhook(body: unknown, headers: Record<string, string | string[] | undefined>): { chargeId: string } | null;
 }

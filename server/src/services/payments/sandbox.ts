@@ -134,9 +134,12 @@ export function createSandboxGateway(options: {
   db: DatabaseSync;
   dataDir: string;
   pix: PixConfig;
+  /** How long a new charge takes to answer (PAYMENT_GATEWAY_DELAY_MS), as a real PSP's round trip. */
+  delayMs?: number;
   now?: () => Date;
 }): SandboxGateway {
-  const { db, dataDir, pix } = options;
+  const { db, dataDir, pix, delayMs = 0 } = options;
+  const roundTrip = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   const now = options.now ?? (() => new Date());
   let key: KeyObject | undefined;
   const privateKey = () => (key ??= loadOrCreateKey(dataDir));
@@ -172,6 +175,7 @@ export function createSandboxGateway(options: {
     },
 
     async createCardCharge({ orderId, amount, cardHash, idempotencyKey }) {
+      await roundTrip();
       const existing = findSandboxChargeByKey(db, idempotencyKey);
       if (existing) return toCharge(existing);
       const card = decryptCard(cardHash);
@@ -191,6 +195,7 @@ export function createSandboxGateway(options: {
     },
 
     async createPixCharge({ orderId, amount, idempotencyKey }) {
+      await roundTrip();
       const existing = findSandboxChargeByKey(db, idempotencyKey);
       if (existing) return toCharge(existing);
       const row: SandboxChargeRow = {
@@ -211,6 +216,15 @@ export function createSandboxGateway(options: {
     async getCharge(id) {
       const row = findSandboxCharge(db, id);
       return row && toCharge(row);
+    },
+
+    async cancelCharge(id) {
+      const row = findSandboxCharge(db, id);
+      if (!row) return undefined;
+      if (row.status === 'pending' || row.status === 'processing') setSandboxChargeStatus(db, id, 'canceled');
+      else if (row.status === 'paid') setSandboxChargeStatus(db, id, 'refunded');
+      const updated = findSandboxCharge(db, id);
+      return updated && toCharge(updated);
     },
 
     parseWebhook(body) {

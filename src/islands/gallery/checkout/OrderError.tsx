@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { purchaseErrorKey } from '../../../lib/cart.ts';
 import { $order } from '../../../stores/order.ts';
 
 /** Why the order could not take the last step's data (the API refused it or could not be reached). */
@@ -9,7 +10,7 @@ export default function OrderError() {
   if (!error) return null;
   return (
     <p role="alert" className="form-error">
-      {t(error === 'NETWORK_ERROR' ? 'errors.network' : 'checkout.saveError')}
+      {t(purchaseErrorKey(error) ?? (error === 'NETWORK_ERROR' ? 'errors.network' : 'checkout.saveError'))}
     </p>
   );
 }

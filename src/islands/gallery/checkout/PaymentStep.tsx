@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { purchaseErrorKey } from '../../../lib/cart.ts';
 import { $payment, $paymentMethod, choosePaymentMethod, goToStep } from '../../../stores/checkout.ts';
 import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';
@@ -32,7 +33,10 @@ export default function PaymentStep() {
       {method === 'pix' ? <PixPayment /> : <CardForm total={order.total} />}
       {payment.error && (
         <p role="alert" className="form-error">
-          {t(payment.error === 'REFUSED' ? 'errors.refused' : 'payment.error')}
+          {t(
+            purchaseErrorKey(payment.error) ??
+              (payment.error === 'REFUSED' ? 'errors.refused' : payment.error === 'ORDER_CHANGED' ? 'payment.orderChanged' : 'payment.error'),
+          )}
         </p>
       )}
       <div className="modal-actions">
