@@ -75,6 +75,27 @@ test('add and remove a card: the gallery shows the media of every card', async (
   await expect(page).toHaveURL(/\/gallery\/GA-LERI-001$/);
 });
 
+test('a card added to the gallery joins the order: a reload shows the same gallery and the same cart', async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-CART-002');
+  await expect(page.locator('.cart-summary')).toHaveText(/0 items/);
+  await page.getByRole('button', { name: 'Add or remove cards' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add or remove cards' });
+  const joined = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/order\/\w+\/card\/DECART003(\?|$)/.test(r.url()));
+  await dialog.getByLabel('Code of another card').fill('DE-CART-003');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'View gallery' }).click();
+  await joined;
+  const pick = page.getByRole('button', { name: /^Choose for the cart: Photo \d+ of card DE-CART-003$/ }).first();
+  await pick.click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$/);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/gallery\/DE-CART-002\?cards=DE-CART-003$/);
+  await expect(list(page, '4 photos to buy').getByRole('img')).toHaveCount(4);
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$/);
+  await expect(pick).toHaveAttribute('aria-pressed', 'true');
+});
+
 /** The upload call (not the photo downloads, which share the prefix). */
 const isUpload = (url: string) => /\/api\/v1\/photo\/\d+(\?|$)/.test(new URL(url).pathname + new URL(url).search);
 
