@@ -2,15 +2,10 @@
 // made from the tenant's catalogues, which reach a page baked into its HTML (see catalogues.ts), so
 // no catalogue is fetched at run time.
 import i18next, { type i18n } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 import type pt from './pt.json';
 
-export const LOCALES = ['pt', 'en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'pt';
-/** The BCP 47 tag each locale formats numbers, money, dates, plurals and country names with. */
-export const LOCALE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } as const satisfies Record<Locale, string>;
-/** The local-storage key that keeps the visitor's language (section 1). */
-export const LOCALE_STORAGE_KEY = 'locale';
+export * from './locales.ts';
 
 /** The suffixes of a plural's forms in a catalogue (i18next's JSON v4: `key_one`, `key_other`...). */
 export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
@@ -27,9 +22,6 @@ export type Catalogues = Record<Locale, Messages>;
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * An i18next instance over a tenant's catalogues. Keys are flat and dotted, so neither key nor

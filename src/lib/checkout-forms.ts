@@ -6,7 +6,7 @@ import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
 import type { MessageKey } from '../i18n/index.ts';
 import type { CardData } from './card-hash.ts';
 import type { DocumentType, WireAddress, WireCustomerInput } from './api/wire.ts';
-import { PHONE_PATTERN, unmaskPhone, ZIPCODE_PATTERN } from './checkout-rules.ts';
+import { isEmail, PHONE_PATTERN, unmaskPhone, ZIPCODE_PATTERN } from './checkout-rules.ts';
 import { isCountryCode } from './countries.ts';
 import { isValidCpf } from './cpf.ts';
 
@@ -47,7 +47,7 @@ export interface CustomerFormValues {
 
 export const customerFormSchema: ObjectSchema<CustomerFormValues> = object({
   name: string().trim().max(100).default(''),
-  email: required().max(254).email('checkout.invalidEmail'),
+  email: required().test('email', 'checkout.invalidEmail', isEmail),
   document_type: mixed<DocumentType>().oneOf(['cpf', 'passport', 'other']).required('checkout.required'),
   document: required()
     .max(40)

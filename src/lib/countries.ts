@@ -1,6 +1,6 @@
 // The checkout's country lists (section 9): value/label pairs with lower-case ISO 3166-1
 // alpha-2 codes, labelled in the visitor's language by the browser's own Intl data.
-import { LOCALE_TAGS, type Locale } from '../i18n/index.ts';
+import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
 
 const CODES = (
   'ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw by bz ' +

@@ -271,6 +271,9 @@ describe('POST /api/v1/order/:orderId/customer', () => {
       [{ ...validCustomer, document_type: 'rg' }, 'customer.document_type'],
       [{ ...validCustomer, email: undefined }, 'customer.email'],
       [{ ...validCustomer, country: undefined }, 'customer.country'],
+      // The browser's own rules: its country list ("zz" is Intl's unknown region), its CPF punctuation.
+      [{ ...validCustomer, country: 'zz' }, 'customer.country'],
+      [{ ...validCustomer, cpf: '529/982.247-25' }, 'customer.cpf'],
       [{ ...validCustomer, phone: '+' }, 'customer.phone'],
       [{ ...validCustomer, accepted_terms: 'true' }, 'customer.accepted_terms'],
     ];

@@ -1,6 +1,8 @@
-import { isValidCep, isValidCpf, isValidEmail } from '@brazilian-utils/brazilian-utils';
+import { isValidCep } from '@brazilian-utils/brazilian-utils';
 import type { DocumentType, WireAddress, WireCustomer } from '../../../src/lib/api/wire.ts';
-import { PHONE_PATTERN, ZIPCODE_PATTERN } from '../../../src/lib/checkout-rules.ts';
+import { isEmail, PHONE_PATTERN, ZIPCODE_PATTERN } from '../../../src/lib/checkout-rules.ts';
+import { isCountryCode } from '../../../src/lib/countries.ts';
+import { isValidCpf, stripCpf } from '../../../src/lib/cpf.ts';
 
 // The shop checkout's customer and address forms (spec section 5), checked on the server too.
 // Every wrong field is named at once; unknown fields are ignored.
@@ -30,17 +32,16 @@ export function maskCustomer(customer: StoredCustomer): StoredCustomer {
 export type InputResult<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 const DOCUMENT_TYPES: readonly DocumentType[] = ['cpf', 'passport', 'other'];
-const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A lower-case ISO 3166 alpha-2 code that names a real region ("br", "us", ...). */
+/** The browser's country list decides: a lower-case ISO code ("BR" is taken as "br"; "zz" is none). */
 function country(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^[a-z]{2}$/i.test(value.trim())) return undefined;
-  const code = value.trim().toLowerCase();
-  return regions.of(code.toUpperCase()) ? code : undefined;
+  const code = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return isCountryCode(code) ? code : undefined;
 }
 
 function text(source: Json, key: string, max: number, prefix: string, problems: string[]): string {
@@ -70,7 +71,7 @@ export function parseCustomer(input: unknown): InputResult<StoredCustomer> {
   const lastname = optionalText(input, 'lastname', 100, p, problems);
   const rawEmail = input['email'];
   const email = typeof rawEmail === 'string' ? rawEmail.trim() : '';
-  if (!email || email.length > 254 || !isValidEmail(email)) problems.push(`${p}email must be an e-mail address`);
+  if (!isEmail(email)) problems.push(`${p}email must be an e-mail address`);
   const documentType = input['document_type'];
   const fields: Pick<StoredCustomer, 'cpf' | 'passport' | 'other'> = { cpf: null, passport: null, other: null };
   let document = '';
@@ -83,8 +84,8 @@ export function parseCustomer(input: unknown): InputResult<StoredCustomer> {
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (type === 'cpf') {
       // Spaces, dots and dashes are a mask; stored as the 11 digits.
-      if (!/^[\d.\s-]+$/.test(value) || !isValidCpf(value)) problems.push(`${p}cpf is not a valid CPF`);
-      else document = value.replace(/\D/g, '');
+      if (!isValidCpf(value)) problems.push(`${p}cpf is not a valid CPF`);
+      else document = stripCpf(value);
     } else if (!value || value.length > 40) {
       problems.push(`${p}${type} is required for document_type ${type} (at most 40 characters)`);
     } else {
