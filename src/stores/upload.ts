@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
+import type { UploadedCard } from '../lib/api/types.ts';
+import { saveCardSecret } from '../lib/card-secret.ts';
 import { MAX_UPLOAD_FILES, sniffImageType } from '../lib/gallery.ts';
 import { asyncStore, runner } from './async-state.ts';
 
@@ -14,12 +16,12 @@ export interface PickedPhoto {
 export const $pickedPhotos = atom<PickedPhoto[]>([]);
 /** Names of the files just refused (not png/jpeg, or over the limit). */
 export const $refusedFiles = atom<{ names: string[]; tooMany: boolean }>({ names: [], tooMany: false });
-/** The send itself: loading while sending, then the new card's code, or an error (section 4). */
-export const $upload = asyncStore<string>();
+/** The send itself: loading while sending, then the card (and access code), or an error (section 4). */
+export const $upload = asyncStore<UploadedCard>();
 /** 0..1 while sending. */
 export const $uploadProgress = atom(0);
-/** After a success, 'add more' sends to this card. */
-export const $uploadTarget = atom<string | null>(null);
+/** After a success, 'add more' sends to this card (with its access code under two-factor). */
+export const $uploadTarget = atom<UploadedCard | null>(null);
 
 const run = runner($upload);
 let nextId = 0;
@@ -58,22 +60,26 @@ function clearPicked(): void {
 }
 
 /** Sends the chosen photos (to the card of the last success after 'add more'). */
-export async function sendPhotos(organizationId: number, mustEdit: boolean): Promise<string | null> {
+export async function sendPhotos(organizationId: number, mustEdit: boolean): Promise<UploadedCard | null> {
   const files = $pickedPhotos.get().map((p) => p.file);
   if (!files.length) return null;
   $uploadProgress.set(0);
-  const code = await run(() =>
+  const target = $uploadTarget.get();
+  const card = await run(() =>
     api.uploadPhotos(organizationId, files, {
-      cardCode: $uploadTarget.get() ?? undefined,
+      cardCode: target?.code,
+      secret: target?.secret,
       mustEdit,
       onProgress: (fraction) => $uploadProgress.set(fraction),
     }),
   );
-  if (code) {
-    $uploadTarget.set(code);
+  if (card) {
+    // Kept for the session as the home keeps a typed one, so 'view my photos' opens the gallery.
+    if (card.secret) saveCardSecret(card.code, card.secret);
+    $uploadTarget.set(card);
     clearPicked();
   }
-  return code;
+  return card;
 }
 
 /** 'Add more': back to choosing, keeping the card. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer, WireZipAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../src/lib/api/wire.ts';
 import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi } from './helpers.ts';
-import { jpeg, multipart } from './visitor-helpers.ts';
 import { VISITOR } from './shop-helpers.ts';
+import { count, jpeg, multipart } from './visitor-helpers.ts';
 
-// The fixture organization `cofre` sells online and uses two-factor: CO-FREE-001 and -002 open
-// with COFRE1, -003 with OUTRO2. Every call that opens a card, or hands out what a card holds,
+// The fixture organization `cofre` sells online, takes visitors' photos and uses two-factor:
+// CO-FREE-001 and -002 open with COFRE1, -003 with OUTRO2. Every call that opens a card, or hands out what a card holds,
 // must ask the access code; each case below fails when its call skips the card rule.
 
 let api: TestApi;
@@ -68,6 +68,35 @@ describe('two-factor with online sale (fixture cofre)', () => {
     const zip = await inject('POST', `${url}&secret=cofre1`, { media_ids: ids });
     expect(zip.status).toBe(200);
     expect((zip.body as unknown as WireZipAnswer).url).toContain('/fotos.zip');
+  });
+
+  it('gives a visitor\'s new upload card its own access code, and adds to it only with that code', async () => {
+    const upload = async (query = '') => {
+      const res = await api.app.inject({
+        method: 'POST',
+        url: `/api/v1/photo/${orgId}${query}`,
+        ...multipart([{ field: 'photos[]', filename: 'mine.jpg', contentType: 'image/jpeg', data: await jpeg() }]),
+      });
+      return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+    };
+    const made = await upload();
+    expect(made).toEqual({
+      status: 200,
+      body: { error: false, card_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{9}$/), secret: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/) },
+    });
+    const { card_code: code, secret } = made.body as unknown as Required<WireUploadAnswer>;
+    // The card opens by the one rule, like a venue card.
+    expect(await inject('GET', `/api/v1/card/${code}/medias?organization_id=${orgId}`)).toMatchObject(refused);
+    expect((await inject('GET', `/api/v1/card/${code}/medias?organization_id=${orgId}&secret=${secret.toLowerCase()}`)).status).toBe(200);
+
+    const before = count(api.db, 'media');
+    expect(await upload(`?card_code=${code}`)).toMatchObject(refused);
+    expect(await upload(`?card_code=${code}&secret=COFRE1`)).toMatchObject(refused);
+    // A venue card stays closed to uploads even with its access code.
+    expect(await upload('?card_code=CO-FREE-001&secret=cofre1')).toMatchObject({ status: 404, body: { message: 'CARD_NOT_FOUND' } });
+    expect(count(api.db, 'media')).toBe(before);
+    expect(await upload(`?card_code=${code}&secret=${secret.toLowerCase()}`)).toEqual({ status: 200, body: { error: false, card_code: code, secret } });
+    expect(count(api.db, 'media')).toBe(before + 1);
   });
 
   it('refuses the face search before looking at any photo: it would hand out cards without their access code', async () => {

@@ -127,12 +127,16 @@ describe('the API client: gallery calls', () => {
     };
     const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
     const ok = createApiClient('http://api.test', fetch, fakeXhr(200, JSON.stringify({ error: false, card_code: 'ABCD23456' })));
-    expect(await ok.uploadPhotos(7, files, { onProgress: (f) => progress.push(f) })).toBe('ABCD23456');
+    expect(await ok.uploadPhotos(7, files, { onProgress: (f) => progress.push(f) })).toEqual({ code: 'ABCD23456', secret: undefined });
     expect(sent[0]?.url).toBe('http://api.test/api/v1/photo/7');
     expect(sent[0]?.form.getAll('photos[]').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.png']);
     expect(progress).toEqual([0.5, 1]);
     await ok.uploadPhotos(7, files, { cardCode: 'ABCD23456', mustEdit: true });
     expect(sent[1]?.url).toBe('http://api.test/api/v1/photo/7?card_code=ABCD23456&must_edit=True');
+    // Under two-factor the answer carries the card's access code, and adding sends it.
+    const guarded = createApiClient('http://api.test', fetch, fakeXhr(200, JSON.stringify({ error: false, card_code: 'ABCD23456', secret: 'XYZ234' })));
+    expect(await guarded.uploadPhotos(7, files, { cardCode: 'ABCD23456', secret: 'XYZ234' })).toEqual({ code: 'ABCD23456', secret: 'XYZ234' });
+    expect(sent[2]?.url).toBe('http://api.test/api/v1/photo/7?card_code=ABCD23456&secret=XYZ234');
 
     const invalid = createApiClient('http://api.test', fetch, fakeXhr(400, JSON.stringify({ error: true, message: 'INVALID_IMAGE' })));
     await expect(invalid.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'INVALID_IMAGE' });

@@ -11,12 +11,13 @@ export function cardOrigin(db: DatabaseSync, cardId: string): CardOrigin | undef
 /** Inserts a card whose id the caller chose (uploads stage their files before the card exists). */
 export function insertCardWithId(
   db: DatabaseSync,
-  card: { id: string; organizationId: number; code: string; origin: CardOrigin },
+  card: { id: string; organizationId: number; code: string; secret: string | null; origin: CardOrigin },
 ): void {
-  db.prepare('INSERT INTO cards (id, organization_id, code, origin) VALUES (?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO cards (id, organization_id, code, secret, origin) VALUES (?, ?, ?, ?, ?)').run(
     card.id,
     card.organizationId,
     card.code,
+    card.secret,
     card.origin,
   );
 }

@@ -178,7 +178,7 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
     await scope.register(multipart, {
       limits: { files: UPLOAD_MAX_FILES, fileSize: UPLOAD_MAX_FILE_BYTES, fields: 20, fieldSize: 1024, parts: UPLOAD_MAX_FILES + 20 },
     });
-    scope.post<{ Params: { org: number }; Querystring: { card_code?: string; must_edit?: string } }>(
+    scope.post<{ Params: { org: number }; Querystring: { card_code?: string; secret?: string; must_edit?: string } }>(
       '/api/v1/photo/:org',
       {
         schema: {
@@ -187,6 +187,7 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
             type: 'object',
             properties: {
               card_code: { type: 'string', maxLength: 32 },
+              secret: { type: 'string', maxLength: 64 },
               must_edit: { enum: ['True', 'true', '1', 'False', 'false', '0'] },
             },
           },
@@ -194,12 +195,12 @@ export function visitorRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): v
       },
       async (request): Promise<WireUploadAnswer> => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
-        const mustEdit = ['True', 'true', '1'].includes(request.query.must_edit ?? '');
-        const target = uploadTarget(db, request.params.org, request.query.card_code, mustEdit);
+        const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;
+        const target = uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: ['True', 'true', '1'].includes(mustEdit ?? '') });
         const folder = await uploadScratch(dataDir);
         try {
           const files = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
-          return { error: false, card_code: await storeUpload(db, dataDir, target, files) };
+          return await storeUpload(db, dataDir, target, files);
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }

@@ -5,14 +5,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import { CARD_CODE_LENGTH, SECRET_MIN_LENGTH } from '../../../src/lib/card-code.ts';
+import type { WireOrganization, WireUploadAnswer } from '../../../src/lib/api/wire.ts';
 import { ApiError } from '../errors.ts';
 import { findCard, type CardRow } from '../repositories/cards.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
 import { atomically } from '../db.ts';
+import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
 import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
@@ -25,11 +26,15 @@ export const UPLOAD_FIELDS = new Set(['photos[]', 'photos']);
 /** Letters without I and O, digits without 0 and 1: nothing a visitor can misread. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export function randomCardCode(): string {
+function randomCode(length: number): string {
   let code = '';
-  for (let i = 0; i < 9; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
+
+export const randomCardCode = (): string => randomCode(CARD_CODE_LENGTH);
+/** Already in normalised form (upper-case), as card secrets are stored. */
+export const randomAccessCode = (): string => randomCode(SECRET_MIN_LENGTH);
 
 export interface UploadTarget {
   organization: WireOrganization;
@@ -42,20 +47,19 @@ export interface UploadTarget {
 export function uploadTarget(
   db: DatabaseSync,
   organizationId: number,
-  rawCardCode: string | undefined,
-  mustEditAsked: boolean,
+  asked: { cardCode: string | undefined; secret: string | undefined; mustEdit: boolean },
 ): UploadTarget {
   const organization = findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   if (!organization.features.site.can_send_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not take photos from visitors');
   let card: CardRow | undefined;
-  if (rawCardCode !== undefined) {
-    // Visitors may add only to cards made by an upload, never to a card from the venue.
-    const code = normalizeCardCode(rawCardCode);
-    card = isValidCardCode(code) ? findCard(db, organizationId, code) : undefined;
+  if (asked.cardCode !== undefined) {
+    // Adding acts on the card, so it must open (under two-factor, with its access code); and
+    // visitors may add only to cards made by an upload, never to a card from the venue.
+    [card] = openCards(db, organization, [asked.cardCode], asked.secret);
     if (!card || cardOrigin(db, card.id) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
   }
-  return { organization, card, mustEdit: mustEditAsked || organization.features.site.must_edit_photo };
+  return { organization, card, mustEdit: asked.mustEdit || organization.features.site.must_edit_photo };
 }
 
 export interface UploadPart {
@@ -117,9 +121,14 @@ function stagingDatabase(): DatabaseSync {
   return staging;
 }
 
-/** Processes the received files and files them into the target card, all or nothing. */
-export async function storeUpload(db: DatabaseSync, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<string> {
+/**
+ * Processes the received files and files them into the target card, all or nothing. Answers the
+ * card's code and, under two-factor, its access code: the visitor's card opens like any other, so
+ * a new one gets its own.
+ */
+export async function storeUpload(db: DatabaseSync, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
   const cardId = target.card?.id ?? newId();
+  const secret = requiresAccessCode(target.organization) ? (target.card?.secret ?? randomAccessCode()) : null;
   const staging = stagingDatabase();
   const uploadedAt = new Date().toISOString();
   let staged: NewMedia[] = [];
@@ -149,11 +158,11 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
       if (!code) {
         do code = randomCardCode();
         while (findCard(db, target.organization.id, code));
-        insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, origin: 'upload' });
+        insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
       }
       for (const media of staged) insertMedia(db, media);
       if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
-      return code;
+      return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
   } catch (error) {
     await Promise.all(staged.map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })));

@@ -118,7 +118,7 @@ export default function Gallery({ organization, banners }: Props) {
   const order = useStore($order).data;
   const checkoutStep = useStore($checkoutStep);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
-  // Under two-factor the home keeps the card's access code for the session (?secret= on every call).
+  // Under two-factor the home (or a send's success) keeps the card's access code for the session (?secret= on every call).
   const secret = address?.code ? readCardSecret(address.code) : undefined;
 
   useEffect(() => {

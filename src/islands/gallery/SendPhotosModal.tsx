@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import type { UploadedCard } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/gallery.ts';
 import { galleryPath } from '../../lib/routes.ts';
@@ -25,17 +26,23 @@ interface Props {
   organization: Pick<Organization, 'id' | 'mustEditPhoto'>;
 }
 
-function Success({ code }: { code: string }) {
+function Success({ card }: { card: UploadedCard }) {
   const t = useTranslate();
   return (
     <>
       <p role="status">{t('send.success')}</p>
-      <p className="send-code">{t('send.code', { code: formatCardCode(code) })}</p>
+      <p className="send-code">{t('send.code', { code: formatCardCode(card.code) })}</p>
+      {card.secret && (
+        <>
+          <p className="send-code">{t('send.accessCode', { secret: card.secret })}</p>
+          <p className="hint">{t('send.keepCodes')}</p>
+        </>
+      )}
       <div className="modal-actions">
         <button type="button" className="secondary" onClick={addMorePhotos}>
           {t('send.addMore')}
         </button>
-        <a className="button" href={galleryPath(code)}>
+        <a className="button" href={galleryPath(card.code)}>
           {t('send.viewPhotos')}
         </a>
       </div>
@@ -90,10 +97,10 @@ export default function SendPhotosModal({ open, onClose, organization }: Props) 
   return (
     <Modal open={open} title={t('send.title')} onClose={close} className="modal-wide">
       {upload.data ? (
-        <Success code={upload.data} />
+        <Success card={upload.data} />
       ) : (
         <>
-          {target && <p>{t('send.toCard', { code: formatCardCode(target) })}</p>}
+          {target && <p>{t('send.toCard', { code: formatCardCode(target.code) })}</p>}
           <div className="send-choose">
             <label htmlFor={inputId}>{t('send.choose')}</label>
             <input

@@ -8,7 +8,10 @@ const FacialModal = lazy(() => import('./facial/FacialModal.tsx'));
 export type HomeView = 'card' | 'customer' | 'credential';
 
 interface Props {
-  organization: Pick<Organization, 'id' | 'hasFacialRecognition' | 'canSendPhoto' | 'customerFormFields' | 'findCustomerWithCredential' | 'initialForm'>;
+  organization: Pick<
+    Organization,
+    'id' | 'hasFacialRecognition' | 'twoFactor' | 'canSendPhoto' | 'customerFormFields' | 'findCustomerWithCredential' | 'initialForm'
+  >;
   view: HomeView;
   onView: (view: HomeView) => void;
   onScan: () => void;
@@ -24,11 +27,13 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
   const [facialUsed, setFacialUsed] = useState(false);
   const canScan = organization.findCustomerWithCredential || organization.initialForm === 'credential';
   const hasCustomer = organization.customerFormFields.length > 0;
+  // A face search carries no access codes, so under two-factor the API refuses it: not offered.
+  const canFacial = organization.hasFacialRecognition && !organization.twoFactor;
   const shown = [
     view !== 'card',
     hasCustomer && view !== 'customer',
     canScan && view !== 'credential',
-    organization.hasFacialRecognition,
+    canFacial,
     organization.canSendPhoto,
   ];
   if (!shown.includes(true)) return null;
@@ -49,7 +54,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
           {t('home.scanQr')}
         </button>
       )}
-      {organization.hasFacialRecognition && (
+      {canFacial && (
         <button
           type="button"
           className="secondary"

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, FaceCard, Media, MediaLists, Order, Payment, Products, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, FaceCard, Media, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -43,8 +43,8 @@ export interface ApiClient {
   /** The address of a ZIP of these (owned) media; the browser then downloads it. Under two-factor, their cards' access code. */
   createZip(organizationId: number, mediaIds: string[], secret?: string): Promise<string>;
   deleteMedia(organizationId: number, mediaId: string): Promise<void>;
-  /** Sends the visitor's photos; answers the (normalised) code of the card they went to. */
-  uploadPhotos(organizationId: number, files: File[], options?: UploadOptions): Promise<string>;
+  /** Sends the visitor's photos; answers the (normalised) code of the card they went to, and its access code. */
+  uploadPhotos(organizationId: number, files: File[], options?: UploadOptions): Promise<UploadedCard>;
   /** The original of a sold or free media as a File (for the Web Share API). */
   getOriginalFile(media: Media): Promise<File>;
   /** The cards with media of the customer holding this credential (external id); [] when none. */
@@ -227,11 +227,12 @@ export function createApiClient(
     uploadPhotos(organizationId, files, options = {}) {
       const query = new URLSearchParams();
       if (options.cardCode) query.set('card_code', options.cardCode);
+      if (options.secret) query.set('secret', options.secret);
       if (options.mustEdit) query.set('must_edit', 'True');
       const search = query.size ? `?${query}` : '';
       const form = new FormData();
       for (const file of files) form.append('photos[]', file, file.name);
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<UploadedCard>((resolve, reject) => {
         const xhr = createXhr();
         xhr.open('POST', `${base}/api/v1/photo/${organizationId}${search}`);
         xhr.upload.onprogress = (event) => {
@@ -250,7 +251,8 @@ export function createApiClient(
           else if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError('UNKNOWN_ERROR', xhr.status));
           else {
             options.onProgress?.(1);
-            resolve((body as WireUploadAnswer).card_code);
+            const answer = body as WireUploadAnswer;
+            resolve({ code: answer.card_code, secret: answer.secret });
           }
         };
         xhr.send(form);

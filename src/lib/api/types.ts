@@ -25,9 +25,17 @@ export interface Media {
 export interface UploadOptions {
   /** Adds the photos to this card (one an earlier upload made) instead of a new one. */
   cardCode?: string | undefined;
+  /** That card's access code, under two-factor. */
+  secret?: string | undefined;
   mustEdit?: boolean | undefined;
   /** Called with the fraction (0..1) of bytes sent. */
   onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** The card an upload went to, with its access code under two-factor. */
+export interface UploadedCard {
+  code: string;
+  secret: string | undefined;
 }
 
 export interface MediaLists {

@@ -325,6 +325,8 @@ export interface WireCustomerCardAnswer {
 export interface WireUploadAnswer {
   error: false;
   card_code: string;
+  /** Under two-factor: the card's access code (a new card gets its own), needed to open it. */
+  secret?: string;
 }
 
 /** DELETE /api/v1/media/{id}. */
