@@ -9,7 +9,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/catalogues.ts';
 import type { WireBrandingList, WireOrganizationList } from '../src/lib/api/wire.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
-import { isWebName } from '../src/lib/web-name.ts';
+import { isWebName } from '../contract/organization.ts';
 import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';
 import { tenantCatalogues } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';

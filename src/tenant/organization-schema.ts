@@ -1,48 +1,9 @@
-import { array, boolean, mixed, number, object, string, ValidationError } from 'yup';
-import type { InitialForm } from '../lib/api/wire.ts';
-import { WEB_NAME_PATTERN } from '../lib/web-name.ts';
-import { DEFAULT_BANNER_HEIGHT, type CustomerField, type Organization } from './organization.ts';
+import { Value } from 'typebox/value';
+import { Organization as OrganizationSchema, organizationProblems, SiteConfig } from '../../contract/organization.ts';
+import type { Organization } from './organization.ts';
 
-// The one schema an organization passes at build time (Node only: yup never reaches a browser).
-
-const nullableText = string().nullable().defined();
-
-const siteConfigSchema = object({
-  SITE_BANNER: object({
-    URL: string().default(''),
-    HEIGHT: number().positive().integer().default(DEFAULT_BANNER_HEIGHT),
-  }).default({}),
-});
-
-const organizationSchema = object({
-  id: number().integer().positive().required(),
-  name: string().trim().required(),
-  web_name: string().matches(WEB_NAME_PATTERN, 'web_name must be lower-case letters, digits and dashes').required(),
-  url: nullableText,
-  has_online_sale: boolean().required(),
-  can_sell_online: boolean().required(),
-  has_facial_recognition: boolean().required(),
-  external_help_url: nullableText,
-  external_help_id: nullableText,
-  contact_email: nullableText,
-  features: object({
-    site: object({
-      can_send_photo: boolean().required(),
-      customer_form_fields: array(mixed<CustomerField>().oneOf(['name', 'lastname', 'external_id', 'cpf', 'password']).required()).required(),
-      cpf_as_password: boolean().required(),
-      find_customer_with_credential: boolean().required(),
-      show_home_header: boolean().required(),
-      free_photos: boolean().required(),
-      can_remove_photo: boolean().required(),
-      must_edit_photo: boolean().required(),
-    }).required(),
-  }).required(),
-  features_organization: object({
-    two_factor_authentication: boolean().required(),
-    webapp_initial_form: mixed<InitialForm>().oneOf(['card', 'customer', 'credential']).required(),
-    config: string().defined(),
-  }).required(),
-});
+// The organization passes the contract's schema at build time (Node only: TypeBox's checker
+// never reaches a browser), then is reshaped into the sites' own type.
 
 export class OrganizationError extends Error {}
 
@@ -53,14 +14,22 @@ function parseSiteConfig(raw: string): { url: string | null; height: number } {
   } catch {
     throw new OrganizationError('features_organization.config is not valid JSON');
   }
-  const { SITE_BANNER } = siteConfigSchema.validateSync(json);
-  return { url: SITE_BANNER.URL || null, height: SITE_BANNER.HEIGHT };
+  const config = Value.Default(SiteConfig, json);
+  if (!Value.Check(SiteConfig, config)) {
+    const [error] = Value.Errors(SiteConfig, config);
+    throw new OrganizationError(`features_organization.config${error?.instancePath.replaceAll('/', '.') ?? ''} ${error?.message ?? 'is not valid'}`);
+  }
+  return { url: config.SITE_BANNER.URL || null, height: config.SITE_BANNER.HEIGHT };
 }
 
-/** Validates an organization answered by the API; the error names the tenant and the field. */
+/** Validates an organization answered by the API; the error names the tenant and every wrong field. */
 export function toOrganization(raw: unknown, tenant: string): Organization {
+  const problems = organizationProblems(OrganizationSchema, raw);
+  if (problems.length || !Value.Check(OrganizationSchema, raw)) {
+    throw new OrganizationError(`tenant "${tenant}": ${problems.join('; ') || 'the organization is not valid'}`);
+  }
+  const o = raw;
   try {
-    const o = organizationSchema.validateSync(raw, { strict: true, abortEarly: true });
     const site = o.features.site;
     return {
       id: o.id,
@@ -86,9 +55,6 @@ export function toOrganization(raw: unknown, tenant: string): Organization {
       banner: parseSiteConfig(o.features_organization.config),
     };
   } catch (error) {
-    if (error instanceof ValidationError) {
-      throw new OrganizationError(`tenant "${tenant}": ${error.path ?? 'organization'}: ${error.message}`);
-    }
     if (error instanceof OrganizationError) throw new OrganizationError(`tenant "${tenant}": ${error.message}`);
     throw error;
   }

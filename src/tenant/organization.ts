@@ -1,6 +1,6 @@
-import type { InitialForm, WireOrganization } from '../lib/api/wire.ts';
+import type { CustomerField, InitialForm } from '../lib/api/wire.ts';
 
-export type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];
+export type { CustomerField };
 
 /** The organization as the sites use it: validated once at build time, then baked into pages. */
 export interface Organization {
@@ -27,7 +27,6 @@ export interface Organization {
   banner: { url: string | null; height: number };
 }
 
-export const DEFAULT_BANNER_HEIGHT = 80;
 /** Where visitors write when an organization has no contact address (section 2: a default exists). */
 export const FALLBACK_CONTACT_EMAIL = 'contato@fotos.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebName } from '../../src/lib/web-name.ts';
+import { isWebName } from '../../contract/organization.ts';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
 import { bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';
@@ -23,6 +23,10 @@ describe('the organization schema', () => {
     (bad.features.site as Record<string, unknown>)['free_photos'] = 'yes';
     expect(() => toOrganization(bad, 'parque')).toThrow(/tenant "parque": features\.site\.free_photos/);
     expect(() => toOrganization({ ...wireOrganization(), web_name: 'Bad Name' }, 'x')).toThrow(/web_name/);
+    // Every wrong field at once, in the contract's words (the same schema as the API and the CLI).
+    expect(() => toOrganization({ ...wireOrganization(), id: 0, has_online_sale: 'yes' }, 'x')).toThrow(
+      'tenant "x": id must be a positive integer; has_online_sale must be true or false',
+    );
     expect(() =>
       toOrganization(wireOrganization({ features_organization: { two_factor_authentication: false, webapp_initial_form: 'card', config: '{oops' } }), 'x'),
     ).toThrow(/tenant "x": features_organization.config is not valid JSON/);

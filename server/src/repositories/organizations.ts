@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import type { NewOrganization, WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
 interface OrganizationRow {
@@ -9,7 +9,7 @@ interface OrganizationRow {
   profile: string;
 }
 
-export type NewOrganization = Omit<WireOrganization, 'id'>;
+export type { NewOrganization };
 type Profile = Omit<WireOrganization, 'id' | 'web_name' | 'name'>;
 
 // Profiles are validated before they are written, so reading them back trusts the JSON.

@@ -42,50 +42,14 @@ export interface WireError {
   detail?: string;
 }
 
-export type InitialForm = 'card' | 'customer' | 'credential';
-
-export interface WireOrganization {
-  id: number;
-  name: string;
-  web_name: string;
-  url: string | null;
-  has_online_sale: boolean;
-  can_sell_online: boolean;
-  has_facial_recognition: boolean;
-  external_help_url: string | null;
-  external_help_id: string | null;
-  contact_email: string | null;
-  features: {
-    site: {
-      can_send_photo: boolean;
-      /** Which customer-search fields the home shows, in order. */
-      customer_form_fields: Array<'name' | 'lastname' | 'external_id' | 'cpf' | 'password'>;
-      cpf_as_password: boolean;
-      find_customer_with_credential: boolean;
-      show_home_header: boolean;
-      free_photos: boolean;
-      can_remove_photo: boolean;
-      must_edit_photo: boolean;
-    };
-  };
-  features_organization: {
-    two_factor_authentication: boolean;
-    webapp_initial_form: InitialForm;
-    /** A JSON string, e.g. '{"SITE_BANNER":{"URL":"https://…","HEIGHT":80}}'. */
-    config: string;
-  };
-}
-
-export interface WireOrganizationAnswer {
-  error: false;
-  message: string;
-  organization: WireOrganization;
-}
-
-export interface WireOrganizationList {
-  error: false;
-  organizations: Array<{ id: number; web_name: string; name: string }>;
-}
+// The organization's shapes are the contract's (section 3); the browser takes only the types.
+export type {
+  CustomerField,
+  InitialForm,
+  WireOrganization,
+  WireOrganizationAnswer,
+  WireOrganizationList,
+} from '../../../contract/organization.ts';
 
 export type MediaType = 'photo' | 'video';
 
