@@ -17,6 +17,7 @@ import { parseOrganizationInput } from '../../server/src/services/organization-i
 import { normalizeCardCode, normalizeSecret } from '../../src/lib/card-code.ts';
 import type { SafetyOptions } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
+import { FIXTURES_DIR, type FixtureCard } from '../support/fixtures.ts';
 
 export interface TestApi {
   app: FastifyInstance;
@@ -76,17 +77,6 @@ export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
   });
 }
 
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-
-interface FixtureCard {
-  org: string;
-  card: string;
-  samples: number[];
-  sold?: boolean;
-  extra?: boolean;
-  secret?: string;
-}
-
 export interface FixtureMedia {
   id: string;
   sold: boolean;
@@ -100,13 +90,13 @@ export interface FixtureMedia {
  * organization's id and each card's media by normalised code.
  */
 export function loadFixtureOrganization(db: DatabaseSync, webName: string): { orgId: number; media: Record<string, FixtureMedia[]> } {
-  const parsed = parseOrganizationInput(JSON.parse(readFileSync(path.join(FIXTURES, 'organizations', `${webName}.json`), 'utf8')));
+  const parsed = parseOrganizationInput(JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'organizations', `${webName}.json`), 'utf8')));
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   const orgId = upsertOrganization(db, parsed.organization);
   const media: Record<string, FixtureMedia[]> = {};
-  const files = readdirSync(path.join(FIXTURES, 'cards')).filter((file) => file.endsWith('.json'));
+  const files = readdirSync(path.join(FIXTURES_DIR, 'cards')).filter((file) => file.endsWith('.json'));
   for (const file of files) {
-    for (const entry of JSON.parse(readFileSync(path.join(FIXTURES, 'cards', file), 'utf8')) as FixtureCard[]) {
+    for (const entry of JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'cards', file), 'utf8')) as FixtureCard[]) {
       if (entry.org !== webName) continue;
       const code = normalizeCardCode(entry.card);
       const card =

@@ -12,20 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { configOrExit, startProduct, stopOnSignals } from '../../../scripts/start.ts';
 import { demoSamplePath } from '../../../server/src/services/seed.ts';
+import { FIXTURES_DIR, type FixtureCard } from '../../support/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const fixtures = path.join(root, 'tests/fixtures');
 // Everything the run writes stays in its own folder, so runs never share state with dist/.
 const work = process.env['E2E_WORK_DIR'] ?? path.join(root, '.cache', 'e2e');
-
-interface FixtureCard {
-  org: string;
-  card: string;
-  samples: number[];
-  sold?: boolean;
-  extra?: boolean;
-  secret?: string;
-}
 
 interface FixtureCustomer {
   customer: Record<string, string>;
@@ -36,12 +27,12 @@ function provider(...args: string[]): void {
   execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', ...args], { cwd: root, stdio: 'inherit' });
 }
 
-const jsonFiles = (dir: string) => readdirSync(path.join(fixtures, dir)).filter((f) => f.endsWith('.json')).sort();
+const jsonFiles = (dir: string) => readdirSync(path.join(FIXTURES_DIR, dir)).filter((f) => f.endsWith('.json')).sort();
 
 async function loadFixtures(): Promise<void> {
-  for (const file of jsonFiles('organizations')) provider('org:upsert', path.join(fixtures, 'organizations', file));
+  for (const file of jsonFiles('organizations')) provider('org:upsert', path.join(FIXTURES_DIR, 'organizations', file));
   for (const file of jsonFiles('cards')) {
-    for (const card of JSON.parse(readFileSync(path.join(fixtures, 'cards', file), 'utf8')) as FixtureCard[]) {
+    for (const card of JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'cards', file), 'utf8')) as FixtureCard[]) {
       const folder = mkdtempSync(path.join(os.tmpdir(), 'fixture-card-'));
       mkdirSync(folder, { recursive: true });
       for (const n of card.samples) cpSync(demoSamplePath(n), path.join(folder, `sample${n}.jpg`));
@@ -60,7 +51,7 @@ async function loadFixtures(): Promise<void> {
   // The demo's faces, ahead of the facial search test (as a provider would after an import).
   provider('faces:index', '--org', 'demo');
   for (const file of jsonFiles('customers')) {
-    for (const { customer, cards } of JSON.parse(readFileSync(path.join(fixtures, 'customers', file), 'utf8')) as FixtureCustomer[]) {
+    for (const { customer, cards } of JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'customers', file), 'utf8')) as FixtureCustomer[]) {
       const folder = mkdtempSync(path.join(os.tmpdir(), 'fixture-customer-'));
       writeFileSync(path.join(folder, 'customer.json'), JSON.stringify(customer));
       provider('customer:upsert', path.join(folder, 'customer.json'), ...cards.flatMap((card) => ['--card', card]));
@@ -71,7 +62,7 @@ async function loadFixtures(): Promise<void> {
 
 stopOnSignals(
   await startProduct(configOrExit(), {
-    tenantsDir: path.join(fixtures, 'tenants'),
+    tenantsDir: path.join(FIXTURES_DIR, 'tenants'),
     cacheDir: path.join(work, 'cache'),
     outDir: path.join(work, 'dist'),
     beforeBuild: loadFixtures,
