@@ -20,6 +20,21 @@ async function fillFields(scope: Locator, values: Record<string, string>): Promi
   for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
+/** pt: puts photo 1 of the card in the cart and passes the customer step with a valid CPF; answers the dialog. */
+async function checkoutAsCustomer(page: Page, card: string, email: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Escolher para o carrinho: Foto 1 do cartão ${card}` }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
+  await dialog.getByLabel('Telefone').fill('11912345678');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  return dialog;
+}
+
 function confirmPix(orderId: string): string {
   return execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'payment:confirm', orderId], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
@@ -175,16 +190,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-003');
   const pick = page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-003' });
-  await pick.click();
-  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
-  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
-  await dialog.getByLabel('E-mail').fill('ana@example.com');
-  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
-  await dialog.getByLabel('Telefone').fill('11912345678');
-  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-003', 'ana@example.com');
   await fillFields(dialog, { Rua: 'Rua B', Número: '2', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
@@ -204,16 +210,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
 test("a second browser typing the same card gets a cart of its own, never the first visitor's data", async ({ page, browser }) => {
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-004');
-  await page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-004' }).click();
-  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
-  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
-  await dialog.getByLabel('E-mail').fill('bia@example.com');
-  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
-  await dialog.getByLabel('Telefone').fill('11912345678');
-  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-004', 'bia@example.com');
   await expect(dialog.getByRole('heading', { name: 'Endereço' })).toBeVisible();
 
   // Someone else types the same card in another browser.
