@@ -1,32 +1,12 @@
-import { Settings } from 'typebox/system';
-import { Type, type Static, type TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { Type, type Static } from 'typebox';
+import { Email, flag, HttpUrl, ok, orNull, PositiveId, problems, Text, WebName } from './schema.ts';
 
 // The organization of spec section 3, defined once: the API serializes its answers with
 // `Organization`, the admin CLI's `org:upsert` checks its file with `OrganizationFile`, the site
 // build checks what the API answered with `Organization`, and the browser client reads the
-// static type `WireOrganization`. Rules are written as patterns (not Ajv formats) so TypeBox's
-// `Value`, Ajv and fast-json-stringify all read them the same way.
+// static type `WireOrganization`.
 
-/**
- * An organization's web name, the first part of its sites' host name (section 1): 1 to 63
- * lower-case letters, digits or dashes, not starting with a dash. The API, its admin CLI and the
- * site build all take this one rule.
- */
-export const WEB_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
-export function isWebName(value: string): boolean {
-  return WEB_NAME_PATTERN.test(value);
-}
-
-// Each `description` says what the field must be; the checks below turn it into the message.
-const WebName = Type.String({ pattern: WEB_NAME_PATTERN.source, description: '1-63 lower-case letters, digits or dashes, not starting with a dash' });
-const NonEmpty = Type.String({ pattern: '\\S', description: 'a non-empty string' });
-const HttpUrl = Type.String({ pattern: '^https?://[^\\s/]+\\.[^\\s]+$', description: 'an http(s) address' });
-const Email = Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', description: 'an e-mail address' });
-const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()], { default: null });
-const flag = () => Type.Boolean({ default: false });
-
+const NonEmpty = Text(200);
 const InitialForm = Type.Union([Type.Literal('card'), Type.Literal('customer'), Type.Literal('credential')], { default: 'card' });
 const CustomerField = Type.Union([
   Type.Literal('name'),
@@ -75,7 +55,7 @@ const profile = {
 };
 
 /** An organization as the API answers it (GET /api/v1/organization/:webName). */
-export const Organization = Type.Object({ id: Type.Integer({ minimum: 1 }), ...profile });
+export const Organization = Type.Object({ id: PositiveId, ...profile });
 export type WireOrganization = Static<typeof Organization>;
 export type InitialForm = WireOrganization['features_organization']['webapp_initial_form'];
 export type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];
@@ -84,7 +64,7 @@ export type CustomerField = WireOrganization['features']['site']['customer_form_
 export const OrganizationFile = Type.Object(profile, { additionalProperties: false });
 export type NewOrganization = Static<typeof OrganizationFile>;
 
-export const OrganizationAnswer = Type.Object({ error: Type.Literal(false), message: Type.String(), organization: Organization });
+export const OrganizationAnswer = Type.Object({ ...ok, organization: Organization });
 export type WireOrganizationAnswer = Static<typeof OrganizationAnswer>;
 
 export const OrganizationList = Type.Object({
@@ -102,78 +82,19 @@ function isJsonObjectText(text: string): boolean {
   }
 }
 
-/** The schema of the field at `path` (object keys; array indices go to the items). */
-function schemaAt(schema: TSchema, path: readonly string[]): TSchema | undefined {
-  let current: TSchema | undefined = schema;
-  for (const key of path) {
-    if (!current) return undefined;
-    const node: { properties?: Record<string, TSchema>; items?: TSchema } = current;
-    current = /^\d+$/.test(key) ? node.items : node.properties?.[key];
-  }
-  return current;
-}
-
-/** What a field must be, in words, from its schema. */
-function rule(schema: TSchema): string {
-  const node = schema as { type?: string; description?: string; anyOf?: TSchema[]; items?: TSchema; const?: string };
-  if (node.anyOf) {
-    const values = node.anyOf.flatMap((branch) => ((branch as { const?: string }).const === undefined ? [] : [(branch as { const: string }).const]));
-    if (values.length === node.anyOf.length) return `one of ${values.join(', ')}`;
-    const text = node.anyOf.find((branch) => (branch as { type?: string }).type !== 'null');
-    return `${text ? rule(text) : 'a value'}, or null`;
-  }
-  if (node.description) return node.description;
-  if (node.type === 'boolean') return 'true or false';
-  if (node.type === 'object') return 'an object';
-  if (node.type === 'integer') return 'a positive integer';
-  if (node.type === 'array' && node.items) return `a list of ${rule(node.items).replace(/^one of /, '')}`;
-  return `a ${node.type ?? 'value'}`;
-}
-
-/** Every error, not TypeBox's first 8 (a union alone reports three): the file's author fixes all at once. */
-function allErrors(schema: TSchema, value: unknown) {
-  const { maxErrors } = Settings.Get();
-  Settings.Set({ maxErrors: 1000 });
-  try {
-    return Value.Errors(schema, value);
-  } finally {
-    Settings.Set({ maxErrors });
-  }
-}
-
 /**
- * Every wrong field of `value` against `schema`, one sentence each ("has_online_sale must be true
- * or false"), in the order of the schema's checks; none when it passes. Also checks that the
- * organization's config, when present, is a JSON object.
+ * Every wrong field of an organization (`Organization`) or organization file (`OrganizationFile`),
+ * one sentence each; also checks that the file's config, when present, is a JSON object.
  */
 export function organizationProblems(schema: typeof Organization | typeof OrganizationFile, value: unknown): string[] {
-  const problems = new Set<string>();
-  for (const error of allErrors(schema, value)) {
-    const path = error.instancePath.split('/').slice(1);
-    // An item of a list is reported as its list.
-    while (path.length && /^\d+$/.test(path[path.length - 1] ?? '')) path.pop();
-    const prefix = path.length ? `${path.join('.')}.` : '';
-    if (error.keyword === 'additionalProperties') {
-      for (const key of (error.params as { additionalProperties: string[] }).additionalProperties) {
-        problems.add(!prefix && key === 'id' ? 'id must not be given: the API assigns it' : `${prefix}${key} is not a known field`);
-      }
-    } else if (error.keyword === 'required') {
-      for (const key of (error.params as { requiredProperties: string[] }).requiredProperties) {
-        const field = schemaAt(schema, [...path, key]);
-        problems.add(`${prefix}${key} must be ${field ? rule(field) : 'given'}`);
-      }
-    } else if (error.schemaPath.endsWith('/additionalProperties')) {
-      // The same unknown field, reported again by the additionalProperties keyword.
-    } else {
-      const field = schemaAt(schema, path);
-      problems.add(path.length ? `${path.join('.')} must be ${field ? rule(field) : 'valid'}` : 'the organization must be one JSON object');
-    }
-  }
+  const found = problems(schema, value, 'the organization').map((problem) =>
+    problem === 'id is not a known field' ? 'id must not be given: the API assigns it' : problem,
+  );
   const config = (value as { features_organization?: { config?: unknown } } | null)?.features_organization?.config;
   if (schema === OrganizationFile && typeof config === 'string' && !isJsonObjectText(config)) {
-    problems.add('features_organization.config must be a string holding a JSON object');
+    found.push('features_organization.config must be a string holding a JSON object');
   }
-  return [...problems];
+  return found;
 }
 
 export const DEFAULT_BANNER_HEIGHT = 80;

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { FORMATS } from '../../contract/schema.ts';
 import { clientError, frameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './errors.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { cardRoutes } from './routes/cards.ts';
@@ -8,6 +9,7 @@ import { healthRoutes } from './routes/health.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 import { registerSafety, type SafetyOptions } from './safety.ts';
+import { validatorCompiler } from './validation.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { loadGatewayDelayMs, loadPixConfig } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
@@ -32,14 +34,16 @@ export function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    // Query strings need scalar coercion ("12" to 12), but Fastify's default 'array' mode would
-    // also turn a body's `"cards": "X"` into ["X"]; a list must arrive as a list.
-    ajv: { customOptions: { coerceTypes: true } },
+    // The serializer checks union branches with its own Ajv: it must know the contract's formats.
+    serializerOpts: { ajv: { formats: FORMATS } },
     // Malformed paths and unparseable requests answer in the one error shape too.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
   });
+  // One validator for requests, the CLI's files and the build: TypeBox, with the contract's
+  // schemas. It converts scalars in paths and queries ("12" to 12) and never coerces a body.
+  app.setValidatorCompiler(validatorCompiler);
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
   registerSafety(app, safety);
   registerErrorHandling(app);

@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ErrorCode, WireError } from '../../src/lib/api/wire.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { TSchema } from 'typebox';
+import { describeErrors, type SchemaError } from '../../contract/schema.ts';
+import type { ErrorCode, WireError } from '../../contract/errors.ts';
 
 /** A failure the client is meant to see: its code travels as the answer's message. */
 export class ApiError extends Error {
@@ -60,6 +62,17 @@ export function clientError(error: Error & { code?: string }, socket: Socket): v
   socket.destroy(error);
 }
 
+/**
+ * Every wrong field in the contract's words ("customer.cpf must be a valid CPF"); a path or
+ * query field is named with its part ("querystring.organization_id must be a positive integer").
+ */
+function validationDetail(error: FastifyError, schemas: FastifySchema | undefined): string {
+  const part = error.validationContext ?? 'body';
+  const schema = schemas?.[part as keyof FastifySchema] as TSchema | undefined;
+  if (!schema || !error.validation) return error.message;
+  return describeErrors(schema, error.validation as SchemaError[], `the ${part}`, part === 'body' ? undefined : part).join('; ');
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
 }
@@ -74,8 +87,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send(wireError(error.code, error.detail));
     }
     if (isFastifyError(error) && error.validation) {
-      // Fastify's message already names the part and field, e.g. "querystring/organization_id must be integer".
-      return reply.status(400).send(wireError('VALIDATION_ERROR', error.message));
+      return reply.status(400).send(wireError('VALIDATION_ERROR', validationDetail(error, request.routeOptions.schema)));
     }
     if (isFastifyError(error) && error.statusCode === 413) {
       return reply.status(413).send(wireError('PAYLOAD_TOO_LARGE'));

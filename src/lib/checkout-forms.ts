@@ -1,15 +1,11 @@
 // The checkout's forms (section 5): customer, address and credit card. Messages are catalogue
 // keys, translated where they are shown.
-import { isValidCep } from '@brazilian-utils/brazilian-utils';
 import cardValidator from 'card-validator';
 import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
 import type { MessageKey } from '../i18n/index.ts';
 import type { CardData } from './card-hash.ts';
 import type { DocumentType, WireAddress, WireCustomerInput } from './api/wire.ts';
-import { isEmail, PHONE_PATTERN, unmaskPhone, ZIPCODE_PATTERN } from './checkout-rules.ts';
-import { isCountryCode } from './countries.ts';
-import { isValidCpf } from './cpf.ts';
-
+import { isCountryCode, isEmail, isPhone, isValidCep, isValidCpf, unmaskPhone, ZIPCODE_PATTERN } from '../../contract/rules.ts';
 
 const MESSAGES = [
   'checkout.required',
@@ -56,11 +52,11 @@ export const customerFormSchema: ObjectSchema<CustomerFormValues> = object({
       then: (rule) => rule.test('cpf', 'customer.invalidCpf', (value) => isValidCpf(value)),
     }),
   country: country(),
-  phone: required().test('phone', 'checkout.invalidPhone', (value) => PHONE_PATTERN.test(unmaskPhone(value))),
+  phone: required().test('phone', 'checkout.invalidPhone', isPhone),
   accepted_terms: boolean().required('checkout.acceptTerms').oneOf([true], 'checkout.acceptTerms'),
 });
 
-/** What the API takes: the number in the field of its document type, the phone without its mask. */
+/** What the API takes from the checked form: the number in the field of its document type, the phone without its mask. */
 export function customerInput(values: CustomerFormValues): NonNullable<WireCustomerInput['customer']> {
   return {
     name: values.name.trim() || null,
@@ -69,7 +65,8 @@ export function customerInput(values: CustomerFormValues): NonNullable<WireCusto
     [values.document_type]: values.document.trim(),
     country: values.country,
     phone: unmaskPhone(values.phone),
-    accepted_terms: values.accepted_terms,
+    // The form's schema passes only accepted terms.
+    accepted_terms: true,
   };
 }
 

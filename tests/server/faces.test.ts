@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFaceSearchAnswer } from '../../src/lib/api/wire.ts';
+import type { WireFaceSearchAnswer } from '../../contract/media.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, runCli, type TestApi } from './helpers.ts';
 import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, multipart, scratchFiles, type Part } from './visitor-helpers.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireCardAnswer, WireMediasAnswer, WireOrganizationAnswer, WireOrganizationList } from '../../src/lib/api/wire.ts';
+import type { WireCardAnswer, WireMediasAnswer } from '../../contract/media.ts';
+import type { WireOrganizationAnswer, WireOrganizationList } from '../../contract/organization.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia } from '../../server/src/repositories/media.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';

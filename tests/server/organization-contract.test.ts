@@ -22,7 +22,7 @@ describe('the organization file (org:upsert)', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        'name must be a non-empty string',
+        'name must be a non-empty text of at most 200 characters',
         'id must not be given: the API assigns it',
         'foo is not a known field',
         'web_name must be 1-63 lower-case letters, digits or dashes, not starting with a dash',

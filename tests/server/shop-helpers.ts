@@ -2,14 +2,9 @@ import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import { encryptCardHash, type CardData } from '../../src/lib/card-hash.ts';
-import type {
-  WireMediasAnswer,
-  WireOrder,
-  WireOrderAnswer,
-  WireOrganizationList,
-  WireProductsAnswer,
-  WirePublicKeyAnswer,
-} from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer } from '../../contract/media.ts';
+import type { WireOrganizationList } from '../../contract/organization.ts';
+import type { WireOrder, WireOrderAnswer, WireProductsAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia, type MediaKind } from '../../server/src/repositories/media.ts';
 import { newId } from '../../server/src/services/ids.ts';

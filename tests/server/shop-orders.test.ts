@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireOrder, WireProductsAnswer } from '../../src/lib/api/wire.ts';
+import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 import {

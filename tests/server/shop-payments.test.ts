@@ -4,7 +4,8 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WireMediasAnswer, WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer } from '../../contract/media.ts';
+import type { WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import { loadPixConfig } from '../../server/src/config.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
@@ -21,6 +22,7 @@ import {
   loadShop,
   orderCall,
   snapshot,
+  validAddress,
   withCustomer,
   type Shop,
 } from './shop-helpers.ts';
@@ -170,7 +172,7 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${bought}`, 409, 'ORDER_CLOSED');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/card/DEMO00003`, 409, 'ORDER_CLOSED');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`, 409, 'ORDER_CLOSED');
-    await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 409, 'ORDER_CLOSED', { address: {} });
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 409, 'ORDER_CLOSED', { address: validAddress });
     expect((await checkout(order.id, { pix: true })).body).toMatchObject({ status: 'PAID', pix_text: text });
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'ORDER_CLOSED', { card_hash: await cardHash(api) });
     expect((await orderCall(api, 'POST', `/api/v1/order/${order.id}/finish`)).status).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
 import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi } from './helpers.ts';
 import { VISITOR } from './shop-helpers.ts';
 import { count, jpeg, multipart } from './visitor-helpers.ts';

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireCredentialCardsAnswer, WireCustomerCardAnswer, WireOrganization } from '../../src/lib/api/wire.ts';
+import type { WireCredentialCardsAnswer, WireCustomerCardAnswer } from '../../contract/media.ts';
+import type { WireOrganization } from '../../contract/organization.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { linkCardToCustomer } from '../../server/src/repositories/visitor-customers.ts';
 import { upsertCustomer } from '../../server/src/services/visitor-customer-file.ts';
@@ -207,7 +208,7 @@ describe('customer:upsert CLI', () => {
     const before = count(api.db, 'customers');
     const result = await cli('customer:upsert', file, '--card', 'NOSUCH999');
     expect(result.code).toBe(1);
-    for (const field of ['color: unknown field', 'name: must be a string', 'cpf: not a valid CPF', 'email: not an e-mail address', 'password: at least 6 characters', '--card NOSUCH999']) {
+    for (const field of ['color is not a known field', 'name must be a non-empty text', 'cpf must be a valid CPF', 'email must be an e-mail address', 'password must be 6 to 200 characters', '--card NOSUCH999']) {
       expect(result.stderr).toContain(field);
     }
     await fs.writeFile(file, JSON.stringify({ organization: 'nowhere', name: 'A' }));

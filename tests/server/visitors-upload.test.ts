@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer, WireOrganization, WireUploadAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer, WireUploadAnswer } from '../../contract/media.ts';
+import type { WireOrganization } from '../../contract/organization.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { randomCardCode } from '../../server/src/services/visitor-upload.ts';
 import { createTestApi, type TestApi } from './helpers.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer } from '../../contract/media.ts';
 import { detectVideo } from '../../server/src/services/video.ts';
 import { parseRange } from '../../server/src/services/range.ts';
 import { createTestApi, makeTempDir, type TestApi } from './helpers.ts';

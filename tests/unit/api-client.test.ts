@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
-import type { WireMediasAnswer, WireOrder, WireProductsAnswer } from '../../src/lib/api/wire.ts';
+import type { WireMediasAnswer } from '../../contract/media.ts';
+import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -260,7 +261,7 @@ describe('the API client: checkout and payment', () => {
   it('saves the customer, then the address, then finishes, each at its path of section 7', async () => {
     const seen: Request[] = [];
     const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', order }, seen));
-    const customer = { email: 'a@b.com', document_type: 'cpf' as const, cpf: '52998224725', country: 'br', phone: '11912345678', accepted_terms: true };
+    const customer = { email: 'a@b.com', document_type: 'cpf' as const, cpf: '52998224725', country: 'br', phone: '11912345678', accepted_terms: true as const };
     const address = { street: 'A', street_number: '1', zipcode: '01310100', city: 'SP', state: 'SP', country: 'br' };
     await client.saveOrderCustomer('Ord3r', customer);
     await client.saveOrderAddress('Ord3r', address);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebName } from '../../contract/organization.ts';
+import { isWebName } from '../../contract/rules.ts';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
 import { bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';

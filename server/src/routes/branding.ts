@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { WireBrandingList } from '../../../src/lib/api/wire.ts';
+import type { WireBrandingList } from '../../../contract/media.ts';
 import { contentTypeOf } from '../../../src/lib/content-types.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';

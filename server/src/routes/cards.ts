@@ -1,55 +1,37 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { WireCardAnswer, WireMediasAnswer } from '../../../src/lib/api/wire.ts';
+import { Type } from 'typebox';
+import { CardAnswer, MediasAnswer, MediasBody, SecretQuery } from '../../../contract/media.ts';
+import { CardCode, PositiveId } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { cardMediasAnswer, mediasAnswer } from '../services/gallery.ts';
 
-const MAX_CARDS = 50;
-// Generous for a 9-character code typed with dashes or spaces; bounds the work per request.
-const MAX_CODE_LENGTH = 32;
-const secretQuery = { type: 'string', maxLength: 64 } as const;
+export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-export function cardRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get<{ Params: { card: string }; Querystring: { organization_id: number; secret?: string } }>(
+  app.get(
     '/api/v1/card/:card/medias',
     {
       schema: {
-        params: { type: 'object', required: ['card'], properties: { card: { type: 'string' } } },
-        querystring: {
-          type: 'object',
-          required: ['organization_id'],
-          properties: { organization_id: { type: 'integer', minimum: 1 }, secret: secretQuery },
-        },
+        params: Type.Object({ card: CardCode }),
+        querystring: Type.Object({ organization_id: PositiveId, ...SecretQuery.properties }),
+        response: { 200: CardAnswer },
       },
     },
-    async (request): Promise<WireCardAnswer> =>
-      cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
+    async (request) => cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
   );
 
-  app.post<{ Params: { org: number; firstCard: string }; Querystring: { secret?: string }; Body: { cards: string[] } }>(
+  app.post(
     '/api/v1/medias/:org/:firstCard',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['org', 'firstCard'],
-          properties: { org: { type: 'integer', minimum: 1 }, firstCard: { type: 'string' } },
-        },
-        querystring: { type: 'object', properties: { secret: secretQuery } },
-        body: {
-          type: 'object',
-          required: ['cards'],
-          properties: {
-            cards: {
-              type: 'array',
-              minItems: 1,
-              maxItems: MAX_CARDS,
-              items: { type: 'string', maxLength: MAX_CODE_LENGTH },
-            },
-          },
-        },
+        params: Type.Object({ org: PositiveId, firstCard: CardCode }),
+        querystring: SecretQuery,
+        body: MediasBody,
+        response: { 200: MediasAnswer },
       },
     },
-    async (request): Promise<WireMediasAnswer> =>
+    async (request) =>
       // The first card always counts, even when the body leaves it out.
       mediasAnswer(db, request.params.org, [request.params.firstCard, ...request.body.cards], request.query.secret),
   );

@@ -1,36 +1,29 @@
 import fs from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { MediaId } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
-import type { MediaKind } from '../repositories/media.ts';
 import { resolveDownload } from '../services/download.ts';
-import type { DownloadSize } from '../services/media-files.ts';
 
-const KINDS: readonly MediaKind[] = ['photo', 'video', 'extra'];
-const SIZES: readonly DownloadSize[] = ['thumb', 'preview', 'original'];
+/** A media file: `:filename` is only the display name the browser shows; it never reaches a file path. */
+export const FileParams = Type.Object({ id: MediaId, filename: Type.String() });
 
 /**
  * The query of every file download: the size, and the copy the media list named. `copy` is a
  * cache key only (a sold media's URLs change): what is served always follows the sold state.
  */
-export const DOWNLOAD_QUERY = {
-  type: 'object',
-  properties: { size: { enum: SIZES, default: 'thumb' }, copy: { enum: ['clean', 'watermarked'] } },
-} as const;
+export const DownloadQuery = Type.Object({
+  size: Type.Enum(['thumb', 'preview', 'original'], { default: 'thumb' }),
+  copy: Type.Optional(Type.Enum(['clean', 'watermarked'])),
+});
 
-export function downloadRoutes(app: FastifyInstance, { db, dataDir }: AppDeps): void {
-  // `:filename` is only the display name the browser shows; it never reaches a file path.
-  app.get<{ Params: { type: MediaKind; id: string; filename: string }; Querystring: { size: DownloadSize } }>(
+export function downloadRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/api/v1/:type/download/:id/:filename',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['type', 'id', 'filename'],
-          properties: { type: { enum: KINDS }, id: { type: 'string' }, filename: { type: 'string' } },
-        },
-        querystring: DOWNLOAD_QUERY,
-      },
-    },
+    { schema: { params: Type.Object({ type: Type.Enum(['photo', 'video', 'extra']), ...FileParams.properties }), querystring: DownloadQuery } },
     async (request, reply) => {
       const { type, id } = request.params;
       const file = await resolveDownload(db, dataDir, { type, id, size: request.query.size });

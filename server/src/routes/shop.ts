@@ -1,11 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type {
-  WireCustomerInput,
-  WireOrderAnswer,
-  WirePaymentAnswer,
-  WireProductsAnswer,
-  WirePublicKeyAnswer,
-} from '../../../src/lib/api/wire.ts';
+import { Type } from 'typebox';
+import {
+  CheckoutBody,
+  CreateOrderBody,
+  CreateOrderQuery,
+  CustomerBody,
+  OrderAnswer,
+  OrderCardParams,
+  OrderMediaParams,
+  OrderParams,
+  PaymentAnswer,
+  ProductParams,
+  ProductsAnswer,
+  PublicKeyAnswer,
+} from '../../../contract/shop.ts';
+import { SecretQuery } from '../../../contract/media.ts';
+import { CardCode, Id, MediaId, PositiveId } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,
@@ -27,62 +38,35 @@ export interface ShopDeps extends AppDeps {
   gateway: PaymentGateway;
 }
 
-const MAX_CARDS = 50;
-const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const productId = { type: 'integer', minimum: 1 } as const;
-const cardCode = { type: 'string', minLength: 1, maxLength: 32 } as const;
-const secretQuery = { type: 'object', properties: { secret: { type: 'string', maxLength: 64 } } } as const;
+const order = { response: { 200: OrderAnswer } };
 
-function params<K extends string>(properties: Record<K, object>) {
-  return { type: 'object', required: Object.keys(properties), properties } as const;
-}
-
-type OrderParams = { orderId: string };
-type CardParams = OrderParams & { card: string };
-type ProductParams = OrderParams & { productId: number };
-type MediaParams = ProductParams & { mediaId: string };
-
-/** Products, orders and payments (spec section 7). Routes only validate, call one service and reply. */
-export function shopRoutes(app: FastifyInstance, deps: ShopDeps): void {
+/**
+ * Products, orders and payments (spec section 7). The contract's schemas validate each request
+ * and serialize each answer (nothing outside the schema leaves); routes call one service and reply.
+ */
+export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   const { db } = deps;
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<{ Params: { orgId: number } }>(
+  app.get(
     '/api/v1/products/:orgId/online',
-    { schema: { params: params({ orgId: { type: 'integer', minimum: 1 } }) } },
-    async (request): Promise<WireProductsAnswer> => productsAnswer(db, request.params.orgId),
+    { schema: { params: Type.Object({ orgId: PositiveId }), response: { 200: ProductsAnswer } } },
+    async (request) => productsAnswer(db, request.params.orgId),
   );
 
   // ---- Orders ----
 
-  app.post<{
-    Params: { firstCard: string; orgId: number };
-    Querystring: { pdv?: string; tz?: string; secret?: string };
-    Body: { cards?: string[]; visitor_key: string };
-  }>(
+  app.post(
     '/api/v1/order/:firstCard/:orgId',
     {
       schema: {
-        params: params({ firstCard: cardCode, orgId: { type: 'integer', minimum: 1 } }),
-        querystring: {
-          type: 'object',
-          properties: {
-            pdv: { type: 'string', maxLength: 255 },
-            tz: { type: 'string', maxLength: 64 },
-            secret: { type: 'string', maxLength: 64 },
-          },
-        },
-        body: {
-          type: 'object',
-          required: ['visitor_key'],
-          properties: {
-            cards: { type: 'array', maxItems: MAX_CARDS, items: cardCode },
-            // The browser's own random key (at least 128 bits): whose order this is.
-            visitor_key: { type: 'string', pattern: '^[A-Za-z0-9_-]{22,64}$' },
-          },
-        },
+        params: Type.Object({ firstCard: CardCode, orgId: PositiveId }),
+        querystring: CreateOrderQuery,
+        body: CreateOrderBody,
+        ...order,
       },
     },
-    async (request): Promise<WireOrderAnswer> => {
+    async (request) => {
       const { pdv, tz, secret } = request.query;
       return createOrder(db, {
         organizationId: request.params.orgId,
@@ -96,107 +80,87 @@ export function shopRoutes(app: FastifyInstance, deps: ShopDeps): void {
     },
   );
 
-  app.get<{ Params: OrderParams }>(
-    '/api/v1/order/:orderId',
-    { schema: { params: params({ orderId: id }) } },
-    async (request): Promise<WireOrderAnswer> => getOrder(db, request.params.orderId),
+  app.get('/api/v1/order/:orderId', { schema: { params: OrderParams, ...order } }, async (request) =>
+    getOrder(db, request.params.orderId),
   );
 
-  app.post<{ Params: CardParams; Querystring: { secret?: string } }>(
+  app.post(
     '/api/v1/order/:orderId/card/:card',
-    { schema: { params: params({ orderId: id, card: cardCode }), querystring: secretQuery } },
-    async (request): Promise<WireOrderAnswer> =>
-      addCard(db, request.params.orderId, request.params.card, request.query.secret),
+    { schema: { params: OrderCardParams, querystring: SecretQuery, ...order } },
+    async (request) => addCard(db, request.params.orderId, request.params.card, request.query.secret),
   );
 
-  app.delete<{ Params: CardParams }>(
-    '/api/v1/order/:orderId/card/:card',
-    { schema: { params: params({ orderId: id, card: cardCode }) } },
-    async (request): Promise<WireOrderAnswer> => removeCard(db, request.params.orderId, request.params.card),
+  app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...order } }, async (request) =>
+    removeCard(db, request.params.orderId, request.params.card),
   );
 
-  app.post<{ Params: MediaParams }>(
-    '/api/v1/order/:orderId/product/:productId/:mediaId',
-    { schema: { params: params({ orderId: id, productId, mediaId: id }) } },
-    async (request): Promise<WireOrderAnswer> => addMedia(db, request.params),
+  app.post('/api/v1/order/:orderId/product/:productId/:mediaId', { schema: { params: OrderMediaParams, ...order } }, async (request) =>
+    addMedia(db, request.params),
   );
 
-  app.post<{ Params: MediaParams & { type: 'photo' | 'video' } }>(
+  app.post(
     '/api/v1/order/:orderId/product/:productId/:type/:mediaId',
-    { schema: { params: params({ orderId: id, productId, type: { enum: ['photo', 'video'] }, mediaId: id }) } },
-    async (request): Promise<WireOrderAnswer> => addMedia(db, request.params),
-  );
-
-  app.delete<{ Params: MediaParams }>(
-    '/api/v1/order/:orderId/product/:productId/media/:mediaId',
-    { schema: { params: params({ orderId: id, productId, mediaId: id }) } },
-    async (request): Promise<WireOrderAnswer> => removeMedia(db, request.params),
-  );
-
-  app.post<{ Params: ProductParams }>(
-    '/api/v1/order/:orderId/product/:productId',
-    { schema: { params: params({ orderId: id, productId }) } },
-    async (request): Promise<WireOrderAnswer> => addAllDigital(db, request.params.orderId, request.params.productId),
-  );
-
-  app.delete<{ Params: ProductParams }>(
-    '/api/v1/order/:orderId/product/:productId',
-    { schema: { params: params({ orderId: id, productId }) } },
-    async (request): Promise<WireOrderAnswer> =>
-      removeAllDigital(db, request.params.orderId, request.params.productId),
-  );
-
-  app.post<{ Params: OrderParams; Body: WireCustomerInput }>(
-    '/api/v1/order/:orderId/customer',
     {
       schema: {
-        params: params({ orderId: id }),
-        // Field checks live in the service so that every wrong field is named at once.
-        body: { type: 'object', properties: { customer: { type: 'object' }, address: { type: 'object' } } },
+        params: Type.Object({ ...OrderMediaParams.properties, type: Type.Enum(['photo', 'video']), mediaId: MediaId }),
+        ...order,
       },
     },
-    async (request): Promise<WireOrderAnswer> => saveCustomer(db, request.params.orderId, request.body),
+    async (request) => addMedia(db, request.params),
   );
 
-  app.post<{ Params: OrderParams }>(
-    '/api/v1/order/:orderId/finish',
-    { schema: { params: params({ orderId: id }) } },
-    async (request): Promise<WireOrderAnswer> => finishOrder(db, request.params.orderId),
+  app.delete(
+    '/api/v1/order/:orderId/product/:productId/media/:mediaId',
+    { schema: { params: OrderMediaParams, ...order } },
+    async (request) => removeMedia(db, request.params),
+  );
+
+  app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
+    addAllDigital(db, request.params.orderId, request.params.productId),
+  );
+
+  app.delete('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
+    removeAllDigital(db, request.params.orderId, request.params.productId),
+  );
+
+  app.post(
+    '/api/v1/order/:orderId/customer',
+    { schema: { params: OrderParams, body: CustomerBody, ...order } },
+    async (request) => saveCustomer(db, request.params.orderId, request.body),
+  );
+
+  app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...order } }, async (request) =>
+    finishOrder(db, request.params.orderId),
   );
 
   // ---- Payments ----
 
-  app.get('/api/v1/payment/public_key', async (): Promise<WirePublicKeyAnswer> => ({
-    error: false,
+  app.get('/api/v1/payment/public_key', { schema: { response: { 200: PublicKeyAnswer } } }, async () => ({
+    error: false as const,
     message: 'OK',
     public_key: await deps.gateway.publicKey(),
   }));
 
-  app.post<{ Params: OrderParams; Body: unknown }>(
+  app.post(
     '/api/v1/payment/checkout/:orderId',
-    // The body is read by the service (card_hash or pix), never coerced.
-    { schema: { params: params({ orderId: id }) } },
-    async (request): Promise<WirePaymentAnswer> => checkout(deps, request.params.orderId, request.body),
+    { schema: { params: OrderParams, body: CheckoutBody, response: { 200: PaymentAnswer } } },
+    async (request) => checkout(deps, request.params.orderId, request.body),
   );
 
-  app.post('/api/v1/payment/webhook', async (request): Promise<WirePaymentAnswer> =>
+  // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
+  app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
     handleWebhook(deps, request.body, request.headers),
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/v1/payment/:id',
-    { schema: { params: params({ id }) } },
-    async (request): Promise<WirePaymentAnswer> => paymentStatus(deps, request.params.id),
+  app.get('/api/v1/payment/:id', { schema: { params: Type.Object({ id: Id }), response: { 200: PaymentAnswer } } }, async (request) =>
+    paymentStatus(deps, request.params.id),
   );
 
-  app.get<{ Params: OrderParams; Querystring: { timestamp?: string } }>(
+  app.get(
     '/api/v1/payment/:orderId/pix_qrcode',
     {
-      schema: {
-        params: params({ orderId: id }),
-        // `timestamp` only defeats caches in the browser.
-        querystring: { type: 'object', properties: { timestamp: { type: 'string', maxLength: 64 } } },
-      },
+      // `timestamp` only defeats caches in the browser.
+      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 64 })) }) },
     },
     async (request, reply) => {
       const png = await pixQrCode(deps, request.params.orderId);

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
 import { findCard, type CardRow } from '../repositories/cards.ts';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { WireFaceSearchAnswer, WireOrganization } from '../../../src/lib/api/wire.ts';
+import type { WireFaceSearchAnswer } from '../../../contract/media.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
 import { atomically } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { indexedMediaIds, insertFaces, listFaces, listPhotosCapturedBetween } from '../repositories/faces.ts';

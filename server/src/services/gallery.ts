@@ -1,11 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type {
-  WireCardAnswer,
-  WireExtra,
-  WireMedia,
-  WireMediasAnswer,
-  WireOrganization,
-} from '../../../src/lib/api/wire.ts';
+import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '../../../contract/media.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
 import type { CardRow } from '../repositories/cards.ts';
 import { countMediaOfCard, listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';

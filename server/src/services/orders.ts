@@ -4,17 +4,8 @@ import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.t
 import { priceForCount } from '../../../src/lib/price-table.ts';
 import { toProducts } from '../../../src/lib/api/client.ts';
 import { allDigitalSaving } from '../../../src/lib/cart.ts';
-import type {
-  WireAddress,
-  WireCustomer,
-  WireCustomerInput,
-  WireOrder,
-  WireOrderAnswer,
-  WireOrderLine,
-  WireOrderMediaRef,
-  WirePaymentStatus,
-  WireOrganization,
-} from '../../../src/lib/api/wire.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
+import type { WireAddress, WireCustomer, WireCustomerInput, WireOrder, WireOrderAnswer, WireOrderLine, WireOrderMediaRef, WirePaymentStatus } from '../../../contract/shop.ts';
 import { ApiError } from '../errors.ts';
 import { findCard } from '../repositories/cards.ts';
 import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '../repositories/media.ts';
@@ -43,7 +34,7 @@ import { cancelPendingPayments, listPayments } from '../repositories/payments.ts
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { atomically } from '../db.ts';
 import { openCards } from './card-access.ts';
-import { maskCustomer, parseAddress, parseCustomer, type StoredCustomer } from './shop-customer.ts';
+import { maskCustomer, storedAddress, storedCustomer, type StoredCustomer } from './shop-customer.ts';
 import { pricedProducts, productsAnswer } from './products.ts';
 import { isSold, type SoldFields } from './sold.ts';
 
@@ -387,19 +378,15 @@ export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustom
     throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
   }
   const order = openOrder(db, orderId);
-  const problems: string[] = [];
-  const customer = body.customer === undefined ? undefined : parseCustomer(body.customer);
-  const address = body.address === undefined ? undefined : parseAddress(body.address);
-  if (customer && !customer.ok) problems.push(...customer.problems);
-  if (address && !address.ok) problems.push(...address.problems);
-  if (address && !customer && !order.customer) problems.push('customer must be saved before the address');
-  if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+  const customer = body.customer && storedCustomer(body.customer);
+  const address = body.address && storedAddress(body.address);
+  if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
   return changeOrder(
     db,
     orderId,
     () => {
-      if (customer?.ok) setOrderCustomer(db, orderId, JSON.stringify(customer.value));
-      if (address?.ok) setOrderAddress(db, orderId, JSON.stringify(address.value));
+      if (customer) setOrderCustomer(db, orderId, JSON.stringify(customer));
+      if (address) setOrderAddress(db, orderId, JSON.stringify(address));
     },
     { repricing: false },
   );

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { PriceRange } from '../../../src/lib/price-table.ts';
-import type { WireAllDigital, WireProduct, WireProductsAnswer } from '../../../src/lib/api/wire.ts';
+import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '../../../contract/shop.ts';
+import { problems } from '../../../contract/schema.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import {
@@ -72,114 +73,93 @@ export function productsAnswer(db: DatabaseSync, organizationId: number): WirePr
 
 export type ProductsInputResult = { ok: true; products: NewProduct[] } | { ok: false; problems: string[] };
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCents = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-const PRODUCT_FIELDS = new Set(['unities', 'is_photo', 'is_video', 'description', 'ranges_price', 'price']);
-const RANGE_FIELDS = new Set(['min_photos', 'max_photos', 'price']);
-const MAX_DESCRIPTION = 200;
+type ProductItem = ProductsFileInput['products'][number];
+type Loose = Record<string, unknown>;
 
-function unknownFields(source: Json, allowed: Set<string>, prefix: string, problems: string[]): void {
-  for (const key of Object.keys(source)) if (!allowed.has(key)) problems.push(`${prefix}${key} is not a known field`);
-}
+/** A whole number, or undefined for anything else (which the schema has named already). */
+const whole = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
+const asObject = (value: unknown): Loose => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {});
 
-function parseRanges(value: unknown, prefix: string, problems: string[]): NewProduct['ranges'] {
-  if (!Array.isArray(value) || value.length === 0) {
-    problems.push(`${prefix} must be a non-empty list of { min_photos, max_photos, price }`);
-    return [];
-  }
-  const ranges: NewProduct['ranges'] = [];
-  value.forEach((raw: unknown, index) => {
-    const at = `${prefix}[${index}]`;
-    if (!isObject(raw)) {
-      problems.push(`${at} must be an object`);
+/**
+ * What the schema cannot say: which fields go with which kind of product, and ranges that follow
+ * each other. Reads the raw file (fields of a wrong type are skipped) so both kinds of problem are
+ * named in one go.
+ */
+function productRules(products: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  let packages = 0;
+  products.map(asObject).forEach((product, index) => {
+    const at = `products[${index}]`;
+    const unities = whole(product['unities']);
+    if (unities === undefined) return;
+    if (unities === 0) {
+      if (++packages > 1) problems.push(`${at}.unities: only one all-digital package (unities 0) is allowed`);
+      if (product['ranges_price'] !== undefined) problems.push(`${at}.ranges_price: the all-digital package takes "price", not ranges`);
+      if (product['price'] === undefined) problems.push(`${at}.price must be a whole number of cents (0 or more)`);
       return;
     }
-    unknownFields(raw, RANGE_FIELDS, `${at}.`, problems);
-    const min = raw['min_photos'];
-    const max = raw['max_photos'] ?? null;
-    const price = raw['price'];
-    const last = index === value.length - 1;
-    const previous = ranges[ranges.length - 1];
-    if (!Number.isSafeInteger(min) || (min as number) < 1) problems.push(`${at}.min_photos must be an integer of at least 1`);
-    else if (index === 0 && min !== 1) problems.push(`${at}.min_photos must be 1 (the first range starts at one item)`);
-    else if (previous && previous.max_photos !== null && min !== previous.max_photos + 1) {
-      problems.push(`${at}.min_photos must be ${previous.max_photos + 1} (ranges follow each other without gaps)`);
+    if (product['price'] !== undefined) problems.push(`${at}.price: per-item products take "ranges_price"`);
+    if (product['is_photo'] !== true && product['is_video'] !== true) problems.push(`${at}: is_photo or is_video must be true`);
+    const ranges = product['ranges_price'];
+    if (ranges === undefined) problems.push(`${at}.ranges_price must be a non-empty list of { min_photos, max_photos, price }`);
+    if (Array.isArray(ranges)) problems.push(...rangeRules(ranges.map(asObject), `${at}.ranges_price`));
+  });
+  return problems;
+}
+
+function rangeRules(ranges: readonly Loose[], prefix: string): string[] {
+  const problems: string[] = [];
+  ranges.forEach((range, index) => {
+    const at = `${prefix}[${index}]`;
+    const min = whole(range['min_photos']);
+    const max = range['max_photos'] ?? null;
+    const previous = index > 0 ? whole(ranges[index - 1]?.['max_photos']) : undefined;
+    if (index === 0 && min !== undefined && min !== 1) problems.push(`${at}.min_photos must be 1 (the first range starts at one item)`);
+    else if (previous !== undefined && min !== undefined && min !== previous + 1) {
+      problems.push(`${at}.min_photos must be ${previous + 1} (ranges follow each other without gaps)`);
     }
-    if (max === null) {
-      if (!last) problems.push(`${at}.max_photos may be null only on the last range`);
-    } else if (!Number.isSafeInteger(max) || (Number.isSafeInteger(min) && (max as number) < (min as number))) {
+    if (max === null && index < ranges.length - 1) problems.push(`${at}.max_photos may be null only on the last range`);
+    const maxWhole = whole(max);
+    if (maxWhole !== undefined && min !== undefined && maxWhole < min) {
       problems.push(`${at}.max_photos must be an integer not below min_photos, or null`);
     }
-    if (!isCents(price)) problems.push(`${at}.price must be a whole number of cents (0 or more)`);
-    ranges.push({
-      min_photos: Number(min),
-      max_photos: max === null ? null : Number(max),
-      price_cents: Number(price),
-    });
   });
-  return ranges;
+  return problems;
 }
 
 /**
- * `{ "products": [...] }`: per-item products `{ unities >= 1, is_photo, is_video, description?,
- * ranges_price: [{ min_photos, max_photos, price }] }` and at most one all-digital package
- * `{ unities: 0, description?, price }`. Prices are cents. Every wrong field is named.
+ * `{ "products": [...] }` checked against the contract's `ProductsFile`, then against the rules
+ * above; every wrong field is named. Prices are cents.
  */
 export function parseProductsInput(input: unknown): ProductsInputResult {
-  const problems: string[] = [];
-  if (!isObject(input) || !Array.isArray(input['products'])) {
-    return { ok: false, problems: ['the file must be an object with a "products" list'] };
-  }
-  unknownFields(input, new Set(['products']), '', problems);
-  const products: NewProduct[] = [];
-  let packages = 0;
-  (input['products'] as unknown[]).forEach((raw, index) => {
-    const at = `products[${index}]`;
-    if (!isObject(raw)) {
-      problems.push(`${at} must be an object`);
-      return;
-    }
-    unknownFields(raw, PRODUCT_FIELDS, `${at}.`, problems);
-    const unities = raw['unities'];
-    const description = raw['description'] ?? '';
-    if (typeof description !== 'string' || description.length > MAX_DESCRIPTION) {
-      problems.push(`${at}.description must be text of at most ${MAX_DESCRIPTION} characters`);
-    }
-    for (const flag of ['is_photo', 'is_video']) {
-      if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problems.push(`${at}.${flag} must be true or false`);
-    }
-    if (!Number.isSafeInteger(unities) || (unities as number) < 0) {
-      problems.push(`${at}.unities must be an integer of 0 (all-digital package) or more`);
-      return;
-    }
-    if (unities === 0) {
-      packages++;
-      if (packages > 1) problems.push(`${at}.unities: only one all-digital package (unities 0) is allowed`);
-      if (raw['ranges_price'] !== undefined) problems.push(`${at}.ranges_price: the all-digital package takes "price", not ranges`);
-      if (!isCents(raw['price'])) problems.push(`${at}.price must be a whole number of cents (0 or more)`);
-      products.push({
-        unities: 0,
-        is_photo: true,
-        is_video: true,
-        description: String(description),
-        ranges: [{ min_photos: 1, max_photos: null, price_cents: Number(raw['price']) }],
-      });
-      return;
-    }
-    if (raw['price'] !== undefined) problems.push(`${at}.price: per-item products take "ranges_price"`);
-    const isPhoto = raw['is_photo'] === true;
-    const isVideo = raw['is_video'] === true;
-    if (!isPhoto && !isVideo) problems.push(`${at}: is_photo or is_video must be true`);
-    products.push({
-      unities: Number(unities),
-      is_photo: isPhoto,
-      is_video: isVideo,
-      description: String(description),
-      ranges: parseRanges(raw['ranges_price'], `${at}.ranges_price`, problems),
-    });
-  });
-  return problems.length ? { ok: false, problems } : { ok: true, products };
+  const list = asObject(input)['products'];
+  const found = [...problems(ProductsFile, input, 'the file'), ...(Array.isArray(list) ? productRules(list) : [])];
+  if (found.length) return { ok: false, problems: found };
+  const products = (input as ProductsFileInput).products;
+  return {
+    ok: true,
+    products: products.map((product: ProductItem) =>
+      product.unities === 0
+        ? {
+            unities: 0,
+            is_photo: true,
+            is_video: true,
+            description: product.description ?? '',
+            ranges: [{ min_photos: 1, max_photos: null, price_cents: product.price ?? 0 }],
+          }
+        : {
+            unities: product.unities,
+            is_photo: product.is_photo === true,
+            is_video: product.is_video === true,
+            description: product.description ?? '',
+            ranges: (product.ranges_price ?? []).map((range) => ({
+              min_photos: range.min_photos,
+              max_photos: range.max_photos ?? null,
+              price_cents: range.price,
+            })),
+          },
+    ),
+  };
 }
 
 /** The demo shop: photos at 25,00 / 20,00 / 15,00 each by quantity, videos at 30,00, everything at 99,00. */

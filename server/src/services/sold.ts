@@ -1,4 +1,4 @@
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
 import type { MediaRow } from '../repositories/media.ts';
 

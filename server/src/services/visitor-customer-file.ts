@@ -1,9 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { findCustomerByCpf, findCustomersByExternalId, linkCardToCustomer, saveCustomer, type NewCustomer } from '../repositories/visitor-customers.ts';
-import { isValidCpf, stripCpf } from '../../../src/lib/cpf.ts';
+import { CustomerFile, type CustomerFileInput } from '../../../contract/media.ts';
+import { stripCpf } from '../../../contract/rules.ts';
+import { problems } from '../../../contract/schema.ts';
 import { foldName, hashPassword, normalizeExternalId } from './visitor-customers.ts';
 
-/** A customer as the admin CLI reads it from a JSON file. */
+/** A customer as the admin CLI keeps it from its file: trimmed, a CPF as 11 digits. */
 export interface CustomerInput {
   /** The organization's web_name. */
   organization: string;
@@ -16,56 +18,24 @@ export interface CustomerInput {
   password: string | null;
 }
 
-const FIELDS = ['organization', 'name', 'lastname', 'external_id', 'cpf', 'email', 'phone', 'password'] as const;
-
-/** Checks a customer file, naming every wrong field at once (as parseOrganizationInput does). */
+/** Checks a customer file against the contract, naming every wrong field at once. */
 export function parseCustomerInput(json: unknown): { ok: true; customer: CustomerInput } | { ok: false; problems: string[] } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, problems: ['the file must hold one JSON object'] };
-  const input = json as Record<string, unknown>;
-  const problems: string[] = [];
-  for (const key of Object.keys(input)) {
-    if (!(FIELDS as readonly string[]).includes(key)) problems.push(`${key}: unknown field`);
-  }
-  const text = (key: (typeof FIELDS)[number], required: boolean, max: number, check?: (value: string) => string | undefined): string | null => {
-    const value = input[key];
-    if (value === undefined || value === null || value === '') {
-      if (required) problems.push(`${key}: required`);
-      return null;
-    }
-    if (typeof value !== 'string') {
-      problems.push(`${key}: must be a string`);
-      return null;
-    }
-    const trimmed = value.trim();
-    if (!trimmed || trimmed.length > max) {
-      problems.push(`${key}: must have 1 to ${max} characters`);
-      return null;
-    }
-    const problem = check?.(trimmed);
-    if (problem) problems.push(`${key}: ${problem}`);
-    return trimmed;
-  };
-  const organization = text('organization', true, 64);
-  const name = text('name', false, 100);
-  const lastname = text('lastname', false, 100);
-  const externalId = text('external_id', false, 64, (v) => (/^[A-Za-z0-9._:-]+$/.test(v) ? undefined : 'letters, digits, . _ : - only'));
-  const cpf = text('cpf', false, 20, (v) => (isValidCpf(v) ? undefined : 'not a valid CPF'));
-  const email = text('email', false, 200, (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? undefined : 'not an e-mail address'));
-  const phone = text('phone', false, 20, (v) => (/^\+?\d{8,15}$/.test(v.replace(/[\s().-]/g, '')) ? undefined : 'digits only, optional leading +'));
-  const password = text('password', false, 200, (v) => (v.length >= 6 ? undefined : 'at least 6 characters'));
-  if (!name && !lastname && !externalId && !cpf) problems.push('name, lastname, external_id or cpf: give at least one');
-  if (problems.length || !organization) return { ok: false, problems };
+  const found = problems(CustomerFile, json, 'the file');
+  if (found.length) return { ok: false, problems: found };
+  const file = json as CustomerFileInput;
+  const text = (value: string | null | undefined) => value?.trim() || null;
+  const cpf = text(file.cpf);
   return {
     ok: true,
     customer: {
-      organization,
-      name: name ?? '',
-      lastname: lastname ?? '',
-      external_id: externalId,
+      organization: file.organization.trim(),
+      name: text(file.name) ?? '',
+      lastname: text(file.lastname) ?? '',
+      external_id: text(file.external_id),
       cpf: cpf && stripCpf(cpf),
-      email,
-      phone: phone && phone.replace(/[\s().-]/g, ''),
-      password,
+      email: text(file.email),
+      phone: text(file.phone),
+      password: file.password ?? null,
     },
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { WireCard, WireCustomerCardAnswer, WireOrganization } from '../../../src/lib/api/wire.ts';
-import { isValidCpf, stripCpf } from '../../../src/lib/cpf.ts';
+import type { WireCard, WireCustomerCardAnswer } from '../../../contract/media.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
+import { isValidCpf, stripCpf } from '../../../contract/rules.ts';
 import { ApiError } from '../errors.ts';
 import {
   findCustomers,

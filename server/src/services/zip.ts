@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { ZipArchive } from 'archiver';
 import { ApiError } from '../errors.ts';
-import type { WireOrganization } from '../../../src/lib/api/wire.ts';
+import type { WireOrganization } from '../../../contract/organization.ts';
 import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';

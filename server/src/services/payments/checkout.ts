@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import QRCode from 'qrcode';
-import type { WirePaymentAnswer, WirePaymentStatus } from '../../../../src/lib/api/wire.ts';
+import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '../../../../contract/shop.ts';
 import { ApiError } from '../../errors.ts';
 import { findOrder } from '../../repositories/orders.ts';
 import {
@@ -24,10 +24,7 @@ export interface ShopPayments {
   gateway: PaymentGateway;
 }
 
-export type CheckoutBody = { card_hash: string } | { pix: true };
-
 const LIVE: readonly ChargeStatus[] = ['pending', 'processing', 'paid'];
-const MAX_CARD_HASH = 4096;
 
 const wireStatus = (status: ChargeStatus) => status.toUpperCase() as WirePaymentStatus;
 
@@ -49,25 +46,6 @@ async function withOrderLock<T>(orderId: string, work: () => Promise<T>): Promis
   } finally {
     if (locks.get(orderId) === settled) locks.delete(orderId);
   }
-}
-
-/** Reads `{ card_hash }` or `{ pix: true }`; anything else is a 400 naming the field. */
-export function parseCheckoutBody(body: unknown): CheckoutBody {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'the body must be { card_hash } or { pix: true }');
-  }
-  const { card_hash: cardHash, pix } = body as Record<string, unknown>;
-  if (cardHash !== undefined && pix !== undefined) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'send either card_hash or pix, not both');
-  }
-  if (pix !== undefined) {
-    if (pix !== true) throw new ApiError(400, 'VALIDATION_ERROR', 'pix must be true');
-    return { pix: true };
-  }
-  if (typeof cardHash !== 'string' || !cardHash || cardHash.length > MAX_CARD_HASH || !/^[A-Za-z0-9+/]+=*$/.test(cardHash)) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'card_hash must be the base64 card hash (or send pix: true)');
-  }
-  return { card_hash: cardHash };
 }
 
 const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale => ({
@@ -132,9 +110,9 @@ async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: 
  * The attempt is recorded, with its snapshot, before the gateway is asked, so a cart change
  * meanwhile cancels it; a charge that comes back for a changed cart is undone (409 ORDER_CHANGED).
  */
-export function checkout(deps: ShopPayments, orderId: string, rawBody: unknown): Promise<WirePaymentAnswer> {
+/** Pays the order with the card hash or by PIX (the route has checked the body against the contract). */
+export function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
-  const body = parseCheckoutBody(rawBody);
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(orderId, async () => {
     const order = loadOrder(db, orderId);

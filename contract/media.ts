@@ -1,0 +1,148 @@
+import { Type, type Static } from 'typebox';
+import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, Text } from './schema.ts';
+
+// Cards, media and the visitor's calls around them (spec sections 3 and 7), as they travel.
+
+const MediaType = Type.Enum(['photo', 'video']);
+export type MediaType = Static<typeof MediaType>;
+
+const mediaFiles = {
+  id: Type.String(),
+  filename: Type.String(),
+  thumb_filename: Type.String(),
+  /** API path (no host) of the preview image: watermarked unless the media is sold or free. */
+  preview_path: Type.String(),
+  /** API path (no host) of the thumbnail: watermarked unless the media is sold or free. */
+  thumb_path: Type.String(),
+  /** The card code (normalised) the media belongs to. */
+  card: Type.String(),
+};
+
+export const Media = Type.Object({
+  ...mediaFiles,
+  type: MediaType,
+  /** Only on unsold media. */
+  selected: Type.Optional(Type.Boolean()),
+});
+export type WireMedia = Static<typeof Media>;
+
+export const Extra = Type.Object({
+  ...mediaFiles,
+  type: Type.Literal('extra'),
+  /** Whether its clean files are the visitor's (an extra follows the sold rule like any media). */
+  sold: Type.Boolean(),
+});
+export type WireExtra = Static<typeof Extra>;
+
+export const Card = Type.Object({
+  id: Type.String(),
+  /** Normalised 9-character code. */
+  card: Type.String(),
+  medias_count: Type.Integer(),
+});
+export type WireCard = Static<typeof Card>;
+
+/** GET /api/v1/card/{card}/medias. */
+export const CardAnswer = Type.Object({ ...ok, card: Card, medias_count: Type.Integer() });
+export type WireCardAnswer = Static<typeof CardAnswer>;
+
+/** POST /api/v1/medias/{org}/{firstCard}. */
+export const MediasAnswer = Type.Object({
+  ...ok,
+  sold_medias: Type.Array(Media),
+  not_sold_medias: Type.Array(Media),
+  extras: Type.Array(Extra),
+});
+export type WireMediasAnswer = Static<typeof MediasAnswer>;
+
+export const MAX_CARDS = 50;
+export const MediasBody = Type.Object({ cards: Type.Array(CardCode, { minItems: 1, maxItems: MAX_CARDS }) });
+
+/** The query of calls on a two-factor organization's cards. */
+export const SecretQuery = Type.Object({ secret: Type.Optional(Secret) });
+export const OrganizationQuery = Type.Object({ organization_id: PositiveId });
+
+export const MAX_ZIP_MEDIA = 5000;
+/** POST /api/v1/medias/zip. */
+export const ZipBody = Type.Object({ media_ids: Type.Array(MediaId, { minItems: 1, maxItems: MAX_ZIP_MEDIA }) });
+/** An absolute, unguessable link valid for one hour. */
+export const ZipAnswer = Type.Object({ error: Type.Literal(false), url: Type.String() });
+export type WireZipAnswer = Static<typeof ZipAnswer>;
+
+/** GET /api/v1/card/customer/external_id/{credentialId}: the credential's cards that have media. */
+export const CredentialCardsAnswer = Type.Object({ error: Type.Literal(false), cards: Type.Array(Card) });
+export type WireCredentialCardsAnswer = Static<typeof CredentialCardsAnswer>;
+
+const SearchText = Type.String({ maxLength: 200 });
+/** POST /api/v1/customer/card/medias: the fields the organization asks for (the API checks which). */
+export const CustomerSearchBody = Type.Object({
+  organization_id: PositiveId,
+  name: Type.Optional(SearchText),
+  lastname: Type.Optional(SearchText),
+  external_id: Type.Optional(SearchText),
+  cpf: Type.Optional(SearchText),
+  password: Type.Optional(SearchText),
+});
+export type CustomerSearch = Static<typeof CustomerSearchBody>;
+
+/** The customer's most recent card with media. */
+export const CustomerCardAnswer = Type.Object({ error: Type.Literal(false), card: Card, medias_count: Type.Integer() });
+export type WireCustomerCardAnswer = Static<typeof CustomerCardAnswer>;
+
+/** POST /api/v1/photo/{org}: the (normalised) code of the card the photos went to. */
+export const UploadAnswer = Type.Object({
+  error: Type.Literal(false),
+  card_code: Type.String(),
+  /** Under two-factor: the card's access code (a new card gets its own), needed to open it. */
+  secret: Type.Optional(Type.String()),
+});
+export type WireUploadAnswer = Static<typeof UploadAnswer>;
+
+export const UploadQuery = Type.Object({
+  card_code: Type.Optional(CardCode),
+  secret: Type.Optional(Secret),
+  must_edit: Type.Optional(Type.Enum(['True', 'true', '1', 'False', 'false', '0'])),
+});
+
+/** POST /api/v1/card/search/photo: the period of the event (ISO dates). */
+export const FaceSearchQuery = Type.Object({
+  organization_id: PositiveId,
+  from_date: Type.String({ minLength: 10, maxLength: 40 }),
+  to_date: Type.String({ minLength: 10, maxLength: 40 }),
+});
+/** The cards with photos of the visitor, best match first, each with the matching photos. */
+export const FaceSearchAnswer = Type.Object({
+  ...ok,
+  cards: Type.Array(Type.Object({ card: Type.String(), medias: Type.Array(Media) })),
+});
+export type WireFaceSearchAnswer = Static<typeof FaceSearchAnswer>;
+
+/** DELETE /api/v1/media/{id}. */
+export const DeleteAnswer = Type.Object(ok);
+export type WireDeleteAnswer = Static<typeof DeleteAnswer>;
+
+/** The branding files the API stores for an organization (names like `logo.svg`). */
+export const BrandingList = Type.Object({ error: Type.Literal(false), files: Type.Array(Type.String()) });
+export type WireBrandingList = Static<typeof BrandingList>;
+
+/** A visitor customer file for the admin CLI's `customer:upsert`. */
+export const CustomerFile = Type.Object(
+  {
+    /** The organization's web_name. */
+    organization: Text(64),
+    name: Type.Optional(orNull(Text(100))),
+    lastname: Type.Optional(orNull(Text(100))),
+    external_id: Type.Optional(orNull(Type.String({ pattern: '^[A-Za-z0-9._:-]{1,64}$', description: '1 to 64 letters, digits, . _ : or -' }))),
+    cpf: Type.Optional(orNull(Cpf)),
+    email: Type.Optional(orNull(Email)),
+    phone: Type.Optional(orNull(Phone)),
+    password: Type.Optional(orNull(Type.String({ minLength: 6, maxLength: 200, description: '6 to 200 characters' }))),
+  },
+  {
+    additionalProperties: false,
+    // Somebody to find: at least one of the fields the home's customer search asks for.
+    anyOf: ['name', 'lastname', 'external_id', 'cpf'].map((key) => ({ required: [key], properties: { [key]: { type: 'string' } } })),
+    description: 'one JSON object with at least one of name, lastname, external_id or cpf',
+  },
+);
+export type CustomerFileInput = Static<typeof CustomerFile>;
