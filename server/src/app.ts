@@ -8,7 +8,7 @@ import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { visitorRoutes } from './routes/visitors.ts';
-import { registerSafety, type SafetyOptions } from './safety.ts';
+import { allowedOrigins, registerSafety, type SafetyOptions } from './safety.ts';
 import { validatorCompiler } from './validation.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { loadGatewayDelayMs, loadPixConfig } from './config.ts';
@@ -31,6 +31,7 @@ export function buildApp({
   gateway,
   ...safety
 }: AppDeps & SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway }): FastifyInstance {
+  const allowed = allowedOrigins(safety);
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
@@ -38,14 +39,14 @@ export function buildApp({
     serializerOpts: { ajv: { formats: FORMATS } },
     // Malformed paths and unparseable requests answer in the one error shape too.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkError,
+    frameworkErrors: frameworkError(allowed),
     clientErrorHandler: clientError,
   });
   // One validator for requests, the CLI's files and the build: TypeBox, with the contract's
   // schemas. It converts scalars in paths and queries ("12" to 12) and never coerces a body.
   app.setValidatorCompiler(validatorCompiler);
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
-  registerSafety(app, safety);
+  registerSafety(app, allowed, safety);
   registerErrorHandling(app);
   const deps: AppDeps = { db, dataDir };
   healthRoutes(app);

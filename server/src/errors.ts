@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import { describeErrors, type SchemaError } from '../../contract/schema.ts';
 import type { ErrorCode, WireError } from '../../contract/errors.ts';
@@ -31,15 +31,22 @@ function wireError(code: ErrorCode, detail?: string): WireError {
  */
 export const MAX_PARAM_LENGTH = 200;
 
-/** What the router refuses before any route or hook runs, answered in the same shape. */
-export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
-  // Fastify's own message quotes the whole path, however long: a fixed detail instead.
-  const detail =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? `a path segment is longer than ${MAX_PARAM_LENGTH} characters`
-      : 'the path is not valid percent-encoded UTF-8';
-  const status = error.statusCode ?? 400;
-  void reply.status(status).send(status < 500 ? wireError('VALIDATION_ERROR', detail) : wireError('INTERNAL_ERROR'));
+/**
+ * What the router refuses before any route or hook runs, answered in the same shape, with the
+ * CORS header a tenant site needs to read it (the CORS hook has not run either).
+ */
+export function frameworkError(allowed: (origin: string) => boolean) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    // Fastify's own message quotes the whole path, however long: a fixed detail instead.
+    const detail =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? `a path segment is longer than ${MAX_PARAM_LENGTH} characters`
+        : 'the path is not valid percent-encoded UTF-8';
+    const origin = request.headers.origin;
+    if (origin && allowed(origin)) void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    const status = error.statusCode ?? 400;
+    void reply.status(status).send(status < 500 ? wireError('VALIDATION_ERROR', detail) : wireError('INTERNAL_ERROR'));
+  };
 }
 
 /**

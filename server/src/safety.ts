@@ -61,11 +61,15 @@ const NO_ACTIVE_CONTENT = {
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-export function registerSafety(app: FastifyInstance, options: SafetyOptions = {}): void {
+/** Whether a browser origin may read the API's answers (the tenant sites'). */
+export function allowedOrigins(options: SafetyOptions): (origin: string) => boolean {
+  return corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
+}
+
+export function registerSafety(app: FastifyInstance, allowed: (origin: string) => boolean, options: SafetyOptions = {}): void {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(NO_ACTIVE_CONTENT);
   });
-  const allowed = corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
   // A refused origin gets no CORS headers at all; the browser then blocks the answer.
   void app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),

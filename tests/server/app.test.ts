@@ -78,11 +78,14 @@ describe('app basics and the error handler', () => {
       { method: 'POST', url: '/api/v1/photo/1', headers: multipartBody, payload: '--cut\r\n' },
     ];
     for (const request of requests) {
-      const res = await api.app.inject(request);
+      // From a tenant site: the site must be able to read the refusal (CORS), however early it came.
+      const origin = 'http://demo.localhost:4321';
+      const res = await api.app.inject({ ...request, headers: { ...request.headers, origin } });
       const label = `${request.method ?? 'GET'} ${String(request.url).slice(0, 60)}`;
       expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, label).toBeLessThan(500);
       expectOneShape(res.json(), label);
+      expect(res.headers['access-control-allow-origin'], label).toBe(origin);
     }
   });
 
