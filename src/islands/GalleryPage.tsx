@@ -2,6 +2,7 @@ import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import type { Branding } from '../tenant/branding.ts';
 import type { Organization } from '../tenant/organization.ts';
 import Gallery from './gallery/Gallery.tsx';
+import LiveOrganization from './shared/LiveOrganization.tsx';
 
 interface Props {
   organization: Organization;
@@ -15,7 +16,7 @@ interface Props {
 export default function GalleryPage({ organization, webName, banners }: Props) {
   return (
     <I18nProvider webName={webName}>
-      <Gallery organization={organization} banners={banners} />
+      <LiveOrganization baked={organization}>{(live) => <Gallery organization={live} banners={banners} />}</LiveOrganization>
     </I18nProvider>
   );
 }

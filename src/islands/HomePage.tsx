@@ -10,6 +10,7 @@ import HomeHeader from './home/HomeHeader.tsx';
 import PrivacyBanner from './home/PrivacyBanner.tsx';
 import QrScannerModal from './home/QrScannerModal.tsx';
 import LanguageFlags from './shared/LanguageFlags.tsx';
+import LiveOrganization from './shared/LiveOrganization.tsx';
 import './home/home.css';
 
 // The customer form brings react-hook-form, yup and input masks: fetched only when it shows, so
@@ -90,7 +91,7 @@ function Home({ organization }: { organization: Organization }) {
 export default function HomePage({ organization, webName }: Props) {
   return (
     <I18nProvider webName={webName}>
-      <Home organization={organization} />
+      <LiveOrganization baked={organization}>{(live) => <Home organization={live} />}</LiveOrganization>
     </I18nProvider>
   );
 }

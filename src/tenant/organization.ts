@@ -1,8 +1,11 @@
-import type { CustomerField, InitialForm } from '../lib/api/wire.ts';
+import type { CustomerField, InitialForm, WireOrganization } from '../lib/api/wire.ts';
 
 export type { CustomerField };
 
-/** The organization as the sites use it: validated once at build time, then baked into pages. */
+/**
+ * The organization as the sites use it: checked at build time and baked into pages (the first
+ * paint), then loaded again from the API on arrival (the truth: flags act without a rebuild).
+ */
 export interface Organization {
   id: number;
   name: string;
@@ -25,6 +28,38 @@ export interface Organization {
   twoFactor: boolean;
   initialForm: InitialForm;
   banner: { url: string | null; height: number };
+}
+
+/**
+ * The API's organization in the sites' shape. The banner comes parsed apart: the build checks the
+ * config with the contract's schema, and the browser keeps the baked one (like the branding
+ * files, the banner changes with a build).
+ */
+export function organizationFromWire(o: WireOrganization, banner: Organization['banner']): Organization {
+  const site = o.features.site;
+  return {
+    id: o.id,
+    name: o.name,
+    webName: o.web_name,
+    url: o.url,
+    hasOnlineSale: o.has_online_sale,
+    canSellOnline: o.can_sell_online,
+    hasFacialRecognition: o.has_facial_recognition,
+    helpUrl: o.external_help_url,
+    helpId: o.external_help_id,
+    contactEmail: o.contact_email,
+    canSendPhoto: site.can_send_photo,
+    customerFormFields: site.customer_form_fields,
+    cpfAsPassword: site.cpf_as_password,
+    findCustomerWithCredential: site.find_customer_with_credential,
+    showHomeHeader: site.show_home_header,
+    freePhotos: site.free_photos,
+    canRemovePhoto: site.can_remove_photo,
+    mustEditPhoto: site.must_edit_photo,
+    twoFactor: o.features_organization.two_factor_authentication,
+    initialForm: o.features_organization.webapp_initial_form,
+    banner,
+  };
 }
 
 /** Where visitors write when an organization has no contact address (section 2: a default exists). */

@@ -11,6 +11,8 @@ import type {
   WireCustomerInput,
   WireOrder,
   WireOrderAnswer,
+  WireOrganization,
+  WireOrganizationAnswer,
   WirePaymentAnswer,
   WirePublicKeyAnswer,
   WireProductsAnswer,
@@ -38,6 +40,8 @@ function isWireError(body: unknown): body is WireError {
 }
 
 export interface ApiClient {
+  /** The organization of a web name, as the API holds it now. */
+  getOrganization(webName: string): Promise<WireOrganization>;
   getCard(organizationId: number, code: string, secret?: string): Promise<Card>;
   getMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists>;
   /** The address of a ZIP of these (owned) media; the browser then downloads it. Under two-factor, their cards' access code. */
@@ -187,6 +191,10 @@ export function createApiClient(
   const secretQuery = (secret?: string) => (secret ? `&secret=${encodeURIComponent(secret)}` : '');
 
   return {
+    async getOrganization(webName) {
+      return (await call<WireOrganizationAnswer>(`/api/v1/organization/${encodeURIComponent(webName)}`)).organization;
+    },
+
     async getCard(organizationId, code, secret) {
       const answer = await call<WireCardAnswer>(
         `/api/v1/card/${encodeURIComponent(code)}/medias?organization_id=${organizationId}${secretQuery(secret)}`,
