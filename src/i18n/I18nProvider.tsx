@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { $locale, restoreStoredLocale } from '../stores/locale.ts';
 import { bakedCatalogues } from './baked.ts';
-import { createI18n, type Translate } from './index.ts';
+import { createI18n, translator, type Translate } from './index.ts';
+
+// i18next holds the texts and picks plurals; this is its whole binding to React (react-i18next
+// would add 4 KB to every page for this one hook). The language lives in $locale.
+const I18nContext = createContext<ReturnType<typeof createI18n> | null>(null);
 
 /**
  * Gives an island its tenant's catalogues (baked into the page) through i18next. Pages render in
@@ -18,7 +21,7 @@ export function I18nProvider({ webName, children }: { webName: string; children:
     const root = document.documentElement;
     if (root.lang === locale) delete root.dataset['localePending'];
   }, [locale]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return <I18nContext value={i18n}>{children}</I18nContext>;
 }
 
 /**
@@ -26,8 +29,8 @@ export function I18nProvider({ webName, children }: { webName: string; children:
  * the same render that shows it, so a whole island switches language in one commit.
  */
 export function useTranslate(): Translate {
-  const lng = useStore($locale);
-  const options = useMemo(() => ({ lng }), [lng]);
-  const { t } = useTranslation('translation', options);
-  return (key, params = {}) => t(key, params);
+  const i18n = useContext(I18nContext);
+  const locale = useStore($locale);
+  if (!i18n) throw new Error('useTranslate needs an I18nProvider above it');
+  return useMemo(() => translator(i18n, locale), [i18n, locale]);
 }

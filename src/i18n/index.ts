@@ -36,7 +36,6 @@ export function createI18n(catalogues: Catalogues, lng: Locale = DEFAULT_LOCALE)
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    react: { useSuspense: false },
     // The resources are in memory: initialise synchronously, so the first render has its texts.
     initAsync: false,
   });

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { Locale } from '../i18n/index.ts';
 import { api } from '../lib/api/index.ts';
 import type { Payment } from '../lib/api/types.ts';
@@ -65,6 +65,44 @@ export function generatePix(): Promise<void> {
 export function checkPixPayment(): Promise<void> {
   return pay((orderId) => api.getPayment(orderId, 'pix'));
 }
+
+/** A PIX code waiting to be paid. */
+export function isPendingPix(payment: Payment | null): boolean {
+  return payment?.method === 'pix' && payment.status === 'PENDING' && Boolean(payment.pixText);
+}
+
+/** Seconds between two checks of a pending PIX payment (section 9). */
+export const PIX_CHECK_SECONDS = 5;
+
+/**
+ * Seconds until the next check of a pending PIX payment. While a screen watches it and the code
+ * waits to be paid, it counts down and checks the payment, again and again.
+ */
+export const $pixCountdown = atom(PIX_CHECK_SECONDS);
+
+onMount($pixCountdown, () => {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    const left = $pixCountdown.get();
+    if (left > 1) return $pixCountdown.set(left - 1);
+    $pixCountdown.set(PIX_CHECK_SECONDS);
+    void checkPixPayment();
+  };
+  const stopCounting = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  const unsubscribe = $payment.subscribe(({ data }) => {
+    if (!isPendingPix(data)) return stopCounting();
+    if (timer !== undefined) return;
+    $pixCountdown.set(PIX_CHECK_SECONDS);
+    timer = setInterval(tick, 1000);
+  });
+  return () => {
+    unsubscribe();
+    stopCounting();
+  };
+});
 
 /** The live PIX charge's QR code image, fetched afresh for each new code. */
 export function pixQrCodeUrl(): string | null {

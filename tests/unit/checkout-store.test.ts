@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, Payment } from '../../src/lib/api/types.ts';
 
 // The payment side of the API, faked: a PIX code that the "bank" pays later, and a card that
@@ -43,7 +43,7 @@ vi.mock('../../src/lib/api/index.ts', async () => {
   };
 });
 
-const { $checkoutStep, $payment, $paymentMethod, checkPixPayment, defaultPaymentMethod, generatePix, openCheckout, payByCard } = await import(
+const { $checkoutStep, $payment, $paymentMethod, $pixCountdown, checkPixPayment, defaultPaymentMethod, generatePix, openCheckout, payByCard } = await import(
   '../../src/stores/checkout.ts'
 );
 const { $order } = await import('../../src/stores/order.ts');
@@ -105,5 +105,33 @@ describe('the checkout store', () => {
     expect($payment.get()).toMatchObject({ loading: false, error: 'ORDER_CHANGED' });
     expect($checkoutStep.get()).toBe('payment');
     expect($order.get().data?.total).toBe(7000);
+  });
+
+  describe('while a screen watches a pending PIX', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('counts down 5 s and checks, again and again, and stops once paid or unwatched', async () => {
+      const seen: number[] = [];
+      const unwatch = $pixCountdown.subscribe((left) => seen.push(left));
+      await generatePix();
+      await vi.advanceTimersByTimeAsync(4000);
+      expect(bank.calls).toEqual(['pix']);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(bank.calls).toEqual(['pix', 'check']);
+      expect(seen.slice(-6)).toEqual([5, 4, 3, 2, 1, 5]);
+      bank.pixPaid = true;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect($checkoutStep.get()).toBe('success');
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(bank.calls).toEqual(['pix', 'check', 'check']);
+      unwatch();
+    });
+
+    it('never checks while nobody watches', async () => {
+      await generatePix();
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(bank.calls).toEqual(['pix']);
+    });
   });
 });

@@ -1,28 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
-import { $payment, checkPixPayment, generatePix, pixQrCodeUrl } from '../../../stores/checkout.ts';
-
-/** Seconds between two checks of a pending PIX payment (section 9). */
-const PIX_CHECK_SECONDS = 5;
-
-/** Counts down and checks the payment, again and again, while the code waits to be paid. */
-function useCountdown(active: boolean): number {
-  const [left, setLeft] = useState(PIX_CHECK_SECONDS);
-  useEffect(() => {
-    if (!active) return;
-    setLeft(PIX_CHECK_SECONDS);
-    const timer = window.setInterval(() => {
-      setLeft((seconds) => {
-        if (seconds > 1) return seconds - 1;
-        void checkPixPayment();
-        return PIX_CHECK_SECONDS;
-      });
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return left;
-}
+import { $payment, $pixCountdown, checkPixPayment, generatePix, isPendingPix, pixQrCodeUrl } from '../../../stores/checkout.ts';
 
 /** PIX (section 2): generate the code, show it as QR code and copy-and-paste text, check until paid. */
 export default function PixPayment() {
@@ -30,9 +9,9 @@ export default function PixPayment() {
   const payment = useStore($payment);
   const [copied, setCopied] = useState(false);
   const pix = payment.data?.method === 'pix' ? payment.data : null;
-  const pending = pix?.status === 'PENDING' && Boolean(pix.pixText);
+  const pending = isPendingPix(pix);
   const qrCode = useMemo(() => (pending ? pixQrCodeUrl() : null), [pending, pix?.pixText]);
-  const left = useCountdown(pending);
+  const left = useStore($pixCountdown);
 
   if (!pending || !pix?.pixText) {
     return (
