@@ -140,7 +140,11 @@ test.describe('an organization that fails to load', () => {
     const mail = page.getByRole('link', { name: 'contato@fotos.example' });
     const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
     expect(href).toBe(`mailto:contato@fotos.example?subject=Ajuda para acessar o site&body=${site('quebrado', '/gallery/AB-CDEF-123')}`);
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Tentar novamente' }).click()]);
+    // The retry asks the API again (a reload alone cannot recover); the organization is still missing.
+    const asked = page.waitForResponse((res) => res.url().endsWith('/api/v1/organization/quebrado'));
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    expect((await asked).status()).toBe(404);
+    await expect(page.getByRole('status')).toHaveText('Ainda não foi possível carregar a página. Tente novamente em instantes.');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desculpe o transtorno/);
   });
 });
