@@ -8,7 +8,6 @@ import HomeErrorModal from './home/HomeErrorModal.tsx';
 import HomeFooter from './home/HomeFooter.tsx';
 import HomeHeader from './home/HomeHeader.tsx';
 import PrivacyBanner from './home/PrivacyBanner.tsx';
-import QrScannerModal from './home/QrScannerModal.tsx';
 import LanguageFlags from './shared/LanguageFlags.tsx';
 import LiveOrganization from './shared/LiveOrganization.tsx';
 import './home/home.css';
@@ -16,6 +15,9 @@ import './home/home.css';
 // The customer form brings react-hook-form, yup and input masks: fetched only when it shows, so
 // visitors with a card code download none of it.
 const CustomerForm = lazy(() => import('./home/CustomerForm.tsx'));
+// The QR scanner (its camera, and html5-qrcode after it) loads the first time a visitor opens it;
+// the facial modal's QR step shares it.
+const QrScannerModal = lazy(() => import('./home/QrScannerModal.tsx'));
 
 interface Props {
   organization: Organization;
@@ -34,6 +36,11 @@ function Home({ organization }: { organization: Organization }) {
   const [cardCode, setCardCode] = useState('');
   const [view, setView] = useState<HomeView>(() => initialView(organization));
   const [scanning, setScanning] = useState(false);
+  const [scanUsed, setScanUsed] = useState(false);
+  const scan = () => {
+    setScanUsed(true);
+    setScanning(true);
+  };
   const forms = useRef<HTMLDivElement>(null);
   const firstField = () => forms.current?.querySelector<HTMLElement>('input, button') ?? null;
   const switched = useRef(false);
@@ -66,7 +73,7 @@ function Home({ organization }: { organization: Organization }) {
               <CustomerForm organization={organization} />
             </Suspense>
           )}
-          {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={() => setScanning(true)} />}
+          {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={scan} />}
         </div>
         <p className="hint">{t('home.availability')}</p>
         <HomeActions
@@ -76,10 +83,14 @@ function Home({ organization }: { organization: Organization }) {
             switched.current = true;
             setView(next);
           }}
-          onScan={() => setScanning(true)}
+          onScan={scan}
         />
       </section>
-      <QrScannerModal open={scanning} onClose={() => setScanning(false)} organizationId={organization.id} />
+      {scanUsed && (
+        <Suspense fallback={null}>
+          <QrScannerModal open={scanning} onClose={() => setScanning(false)} organizationId={organization.id} />
+        </Suspense>
+      )}
       <HomeErrorModal organization={organization} returnFocus={firstField} />
       <HomeFooter organization={organization} cardCode={cardCode} />
       <PrivacyBanner />

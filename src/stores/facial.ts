@@ -1,15 +1,86 @@
+import { atom, map } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { FaceCard } from '../lib/api/types.ts';
+import { canSearchFaces, FALLBACK_DELAY_MS, firstFacialStep, type FacialStep, type Period } from '../lib/facial.ts';
 import { asyncStore, runner } from './async-state.ts';
+
+/** The facial modal's step (section 2); the modal itself opens and closes with its island. */
+export const $facialStep = atom<FacialStep>('period');
+
+/** The calendar step: the days picked, the terms, and whether Next was refused. */
+export interface FacialPeriodState extends Period {
+  terms: boolean;
+  refused: boolean;
+}
+export const $facialPeriod = map<FacialPeriodState>({ start: '', end: '', terms: false, refused: false });
 
 /** The facial search's cards; a failed search keeps the last found ones for the fallback. */
 export const $faceSearch = asyncStore<FaceCard[]>();
 const run = runner($faceSearch, { keepOnFailure: true });
 
-export function searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceCard[] | null> {
-  return run(() => api.searchFaces(organizationId, fromDate, toDate, photos));
+/** A failed search after earlier results: the select step comes back after FALLBACK_DELAY_MS. */
+export const $facialFallingBack = atom(false);
+let fallback: ReturnType<typeof setTimeout> | undefined;
+
+function stopFallback(): void {
+  clearTimeout(fallback);
+  fallback = undefined;
+  $facialFallingBack.set(false);
+}
+
+/** Every opening starts afresh: credential mode at the QR step, otherwise at the calendar. */
+export function startFacial(credentialMode: boolean): void {
+  stopFallback();
+  clearFaceSearch();
+  $facialPeriod.set({ start: '', end: '', terms: false, refused: false });
+  $facialStep.set(firstFacialStep(credentialMode));
+}
+
+export function showFacialStep(step: FacialStep): void {
+  stopFallback();
+  $facialStep.set(step);
+}
+
+/** The days picked on the calendar (YYYY-MM-DD, '' for none). */
+export function pickFacialPeriod(period: Period): void {
+  $facialPeriod.set({ ...$facialPeriod.get(), start: period.start, end: period.end });
+}
+
+export function acceptFacialTerms(accepted: boolean): void {
+  $facialPeriod.setKey('terms', accepted);
+}
+
+/** Next on the calendar: the camera with the terms and at least 2 days, else the reason why not. */
+export function confirmFacialPeriod(): boolean {
+  const { terms, ...period } = $facialPeriod.get();
+  const ready = canSearchFaces(terms, period);
+  $facialPeriod.setKey('refused', !ready);
+  if (ready) $facialStep.set('camera');
+  return ready;
+}
+
+/**
+ * Searches the period for the selfies' faces: found cards are the select step. A failure after
+ * earlier results goes back to them after 5 seconds (section 4); the error stays to say why.
+ */
+export async function searchFaces(organizationId: number, photos: Blob[]): Promise<FaceCard[] | null> {
+  const before = $faceSearch.get().data;
+  const { start, end } = $facialPeriod.get();
+  const found = await run(() => api.searchFaces(organizationId, start, end, photos));
+  if (found) showFacialStep('select');
+  else if (before) {
+    stopFallback();
+    $facialFallingBack.set(true);
+    fallback = setTimeout(() => showFacialStep('select'), FALLBACK_DELAY_MS);
+  }
+  return found;
 }
 
 export function clearFaceSearch(): void {
   $faceSearch.set({ loading: false, error: null, data: null });
+}
+
+/** Closing the modal stops a pending fallback. */
+export function closeFacial(): void {
+  stopFallback();
 }

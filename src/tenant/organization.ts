@@ -69,6 +69,14 @@ export function contactEmail(organization: Pick<Organization, 'contactEmail'> | 
   return organization?.contactEmail || FALLBACK_CONTACT_EMAIL;
 }
 
+/**
+ * The organization finds its visitors by credential (its initial form, or its customers by
+ * credential): the home offers the QR scanner, and the facial modal starts at its QR step.
+ */
+export function findsByCredential(organization: Pick<Organization, 'findCustomerWithCredential' | 'initialForm'>): boolean {
+  return organization.findCustomerWithCredential || organization.initialForm === 'credential';
+}
+
 /** The page title of section 1: the name capitalised, plus ' - Galeria' on gallery pages. */
 export function pageTitle(organization: Pick<Organization, 'name'>, gallery = false): string {
   const name = organization.name.charAt(0).toUpperCase() + organization.name.slice(1);

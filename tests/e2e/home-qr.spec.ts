@@ -1,42 +1,14 @@
 // The credential QR scan for real: a QR code of a credential, generated here, is shown to
 // Chromium's fake camera as a Y4M video; the home's scanner must read it and open the gallery.
-import { expect, test, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
 import { openHome } from './home-support.ts';
-import { CAMERA, fakeCameraVideo, withFakeCamera } from './support/fake-camera.ts';
+import { holdCredentialLookup, qrVideo } from './support/credential.ts';
+import { withFakeCamera } from './support/fake-camera.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
 const CREDENTIAL = 'CRED-ANA';
 
-/** The QR code of the text, centred on white. */
-async function qrVideo(text: string): Promise<string> {
-  const png = await QRCode.toBuffer(text, { margin: 4, scale: 5, errorCorrectionLevel: 'M' });
-  const image = sharp({ create: { width: CAMERA.width, height: CAMERA.height, channels: 3, background: '#ffffff' } }).composite([
-    { input: png, gravity: 'center' },
-  ]);
-  // Composite first: the helper's resize must see the finished picture.
-  return fakeCameraVideo(sharp(await image.png().toBuffer()), 'home-qr');
-}
-
-const video = await qrVideo(CREDENTIAL);
-
-test.use(withFakeCamera(video));
-
-
-/**
- * The fake camera is read at once: the look-up of what the scanner reads waits until the test
- * calls the answered release, so the instructions can be checked first.
- */
-async function holdCredentialLookup(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+test.use(withFakeCamera(await qrVideo(CREDENTIAL, 'home-qr')));
 
 for (const [locale, open, hint] of [
   ['pt', 'Abrir câmera', 'Segure o QR code dentro da área de leitura.'],

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPeriod, nextDay } from '../../src/lib/facial.ts';
+import {
+  canSearchFaces,
+  dateOfDay,
+  dayOfDate,
+  firstFacialStep,
+  formatDay,
+  fullDayName,
+  isValidPeriod,
+  nextDay,
+  periodOfRange,
+} from '../../src/lib/facial.ts';
+import { findsByCredential } from '../../src/tenant/organization.ts';
 import { cardCodesFromQuery, galleryPathOfCards } from '../../src/lib/routes.ts';
 
 describe('the facial search period (sections 5 and 9)', () => {
@@ -18,6 +29,68 @@ describe('the facial search period (sections 5 and 9)', () => {
     expect(isValidPeriod('2026-11-22', '2026-11-21')).toBe(false);
     expect(isValidPeriod('', '2026-11-22')).toBe(false);
     expect(isValidPeriod('2026-11-21', 'tomorrow')).toBe(false);
+    expect(isValidPeriod('2026-12-31', '2027-01-01')).toBe(true);
+    expect(isValidPeriod('2026-02-30', '2026-03-02')).toBe(false);
+  });
+
+  it('needs the terms too', () => {
+    expect(canSearchFaces(true, { start: '2026-11-21', end: '2026-11-22' })).toBe(true);
+    expect(canSearchFaces(false, { start: '2026-11-21', end: '2026-11-22' })).toBe(false);
+    expect(canSearchFaces(true, { start: '2026-11-21', end: '' })).toBe(false);
+  });
+});
+
+describe('the calendar (section 2)', () => {
+  for (const zone of ['Asia/Tokyo', 'America/Sao_Paulo']) {
+    it(`turns the calendar's local days into the API's days and back (${zone})`, () => {
+      const before = process.env['TZ'];
+      process.env['TZ'] = zone;
+      try {
+        // Local midnight: toISOString() would give the day before east of Greenwich.
+        expect(dayOfDate(new Date(2026, 10, 1))).toBe('2026-11-01');
+        // Late evening: toISOString() would give the day after west of Greenwich.
+        expect(dayOfDate(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+        expect(dateOfDay('2026-11-01')).toEqual(new Date(2026, 10, 1));
+        expect(dateOfDay('')).toBeUndefined();
+        expect(dateOfDay('01/11/2026')).toBeUndefined();
+      } finally {
+        if (before === undefined) delete process.env['TZ'];
+        else process.env['TZ'] = before;
+      }
+    });
+  }
+
+  it('a range of one day (first click, or the same day twice) is no period yet; two days are', () => {
+    const day = (d: number) => new Date(2026, 10, d);
+    expect(periodOfRange(undefined)).toEqual({ start: '', end: '' });
+    expect(periodOfRange({ from: day(21), to: undefined })).toEqual({ start: '2026-11-21', end: '' });
+    const single = periodOfRange({ from: day(21), to: day(21) });
+    expect(isValidPeriod(single.start, single.end)).toBe(false);
+    const two = periodOfRange({ from: day(21), to: day(22) });
+    expect(two).toEqual({ start: '2026-11-21', end: '2026-11-22' });
+    expect(isValidPeriod(two.start, two.end)).toBe(true);
+  });
+
+  it("writes a day in the visitor's language: day/month/year in pt-BR and es", () => {
+    expect(formatDay('2026-11-21', 'pt-BR')).toBe('21/11/2026');
+    expect(formatDay('2026-11-21', 'es-ES')).toBe('21/11/2026');
+    expect(formatDay('2026-11-21', 'en-US')).toBe('11/21/2026');
+    expect(formatDay('', 'pt-BR')).toBe('');
+  });
+
+  it("names a day with its number as the button shows it (the button's name contains its text)", () => {
+    expect(fullDayName(new Date(2026, 10, 1), 'en-US')).toBe('Sunday, November 1, 2026');
+    expect(fullDayName(new Date(2026, 10, 1), 'pt-BR')).toBe('domingo, 1 de novembro de 2026');
+    expect(fullDayName(new Date(2026, 10, 1), 'es-ES')).toBe('domingo, 1 de noviembre de 2026');
+  });
+
+  it('credential mode (an organization that finds visitors by credential) starts at the QR step', () => {
+    const organization = (findCustomerWithCredential: boolean, initialForm: 'card' | 'customer' | 'credential') => ({ findCustomerWithCredential, initialForm });
+    expect(findsByCredential(organization(false, 'credential'))).toBe(true);
+    expect(findsByCredential(organization(true, 'card'))).toBe(true);
+    expect(findsByCredential(organization(false, 'card'))).toBe(false);
+    expect(firstFacialStep(true)).toBe('qrcode');
+    expect(firstFacialStep(false)).toBe('period');
   });
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import type { Organization } from '../../tenant/organization.ts';
+import { findsByCredential, type Organization } from '../../tenant/organization.ts';
 
 // The camera and the search load the first time a visitor asks for them.
 const FacialModal = lazy(() => import('./facial/FacialModal.tsx'));
@@ -25,7 +25,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
   const t = useTranslate();
   const [facialOpen, setFacialOpen] = useState(false);
   const [facialUsed, setFacialUsed] = useState(false);
-  const canScan = organization.findCustomerWithCredential || organization.initialForm === 'credential';
+  const canScan = findsByCredential(organization);
   const hasCustomer = organization.customerFormFields.length > 0;
   // A face search carries no access codes, so under two-factor the API refuses it: not offered.
   const canFacial = organization.hasFacialRecognition && !organization.twoFactor;
@@ -73,7 +73,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
       )}
       {facialUsed && (
         <Suspense fallback={null}>
-          <FacialModal open={facialOpen} onClose={() => setFacialOpen(false)} organizationId={organization.id} />
+          <FacialModal open={facialOpen} onClose={() => setFacialOpen(false)} organizationId={organization.id} credentialMode={canScan} />
         </Suspense>
       )}
     </nav>

@@ -1,10 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { cameraProblem, type CameraProblem } from '../../lib/camera-error.ts';
-import { openCredential } from '../../stores/credential.ts';
 import Modal from '../shared/Modal.tsx';
-import CredentialSearch from './CredentialSearch.tsx';
-import './home.css';
+import QrScanner from './QrScanner.tsx';
 
 interface Props {
   open: boolean;
@@ -12,104 +8,12 @@ interface Props {
   organizationId: number;
 }
 
-type Status = 'starting' | 'scanning' | 'searching' | CameraProblem;
-
-const PROBLEM_TEXT = {
-  denied: 'credential.cameraDenied',
-  missing: 'credential.cameraMissing',
-  error: 'credential.cameraError',
-} as const;
-
-/** Minimal view of html5-qrcode's scanner (the library loads only when the modal opens). */
-interface Scanner {
-  stop(): Promise<void>;
-  clear(): void;
-  isScanning: boolean;
-}
-
-/**
- * The credential QR scanner (section 9: 30 fps, 150x150 scan box, ideal 1920x1080, rear camera).
- * A read code is looked up like a typed credential; a camera that is denied or missing says so
- * and offers the typed alternative.
- */
+/** The home's credential QR scanner: the camera runs while the modal is open. */
 export default function QrScannerModal({ open, onClose, organizationId }: Props) {
   const t = useTranslate();
-  const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const [status, setStatus] = useState<Status>('starting');
-  const scanner = useRef<Scanner | null>(null);
-  // The latest onClose, so a new function from the parent never restarts the camera.
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    let handled = false;
-    setStatus('starting');
-    const stop = async () => {
-      const current = scanner.current;
-      scanner.current = null;
-      if (current?.isScanning) await current.stop().catch(() => undefined);
-      current?.clear();
-    };
-    (async () => {
-      try {
-        const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import('html5-qrcode');
-        if (cancelled) return;
-        const instance = new Html5Qrcode(regionId, { verbose: false, formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE] });
-        scanner.current = instance;
-        await instance.start(
-          { facingMode: 'environment' },
-          {
-            fps: 30,
-            qrbox: { width: 150, height: 150 },
-            videoConstraints: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },
-          },
-          (text) => {
-            if (handled || cancelled) return;
-            handled = true;
-            setStatus('searching');
-            void stop().then(async () => {
-              const outcome = await openCredential(organizationId, text);
-              if (outcome.kind === 'gallery') window.location.assign(outcome.path);
-              else close.current();
-            });
-          },
-          () => undefined,
-        );
-        if (cancelled) await stop();
-        else setStatus('scanning');
-      } catch (error) {
-        scanner.current = null;
-        if (!cancelled) setStatus(cameraProblem(error));
-      }
-    })();
-    return () => {
-      cancelled = true;
-      void stop();
-    };
-  }, [open, organizationId, regionId]);
-
-  const problem = status === 'denied' || status === 'missing' || status === 'error';
-
   return (
     <Modal open={open} title={t('credential.scanTitle')} onClose={onClose} className="qr-modal">
-      {problem ? (
-        <>
-          <p className="form-error" role="alert">
-            {t(PROBLEM_TEXT[status])}
-          </p>
-          <CredentialSearch organizationId={organizationId} onFailed={onClose} />
-        </>
-      ) : (
-        <>
-          <p>{t('credential.scanHint')}</p>
-          <p className="hint" aria-live="polite">
-            {status === 'starting' ? t('credential.starting') : status === 'searching' ? t('home.loading') : ''}
-          </p>
-        </>
-      )}
-      <div id={regionId} className="qr-region" hidden={problem} />
+      {open && <QrScanner organizationId={organizationId} onFailed={onClose} />}
       <div className="modal-actions">
         <button type="button" className="secondary" onClick={onClose}>
           {t('home.close')}

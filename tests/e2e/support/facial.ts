@@ -2,23 +2,50 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { openHome } from '../home-support.ts';
 import { site, useLocale } from './sites.ts';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** From a home (the demo's unless told, in English) through the period step to the camera; answers the dialog. */
-export async function openFacialCamera(page: Page, webName = 'demo'): Promise<Locator> {
-  await useLocale(page, 'en');
-  await openHome(page, site(webName));
-  await page.getByRole('button', { name: 'Facial recognition' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'When were you at the event?' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('You must accept the terms and select a period before proceeding.');
-  await dialog.getByLabel('First day').fill(day(-1));
-  // The last day defaults to the day after the first.
-  await expect(dialog.getByLabel('Last day')).toHaveValue(day(0));
-  await dialog.getByRole('checkbox', { name: /I allow my photo to be used/ }).check();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
-  return dialog;
+/** A day counted from today as the calendar shows it (the browser's own days, YYYY-MM-DD). */
+export function localDay(offset: number): string {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
+/** The calendar's days of the month it shows (outside days excluded). */
+const monthDays = (dialog: Locator) => dialog.locator('td[data-day]:not([data-outside])');
+
+/** Clicks a day on the facial calendar, moving month by month to it first. */
+export async function pickDay(dialog: Locator, day: string): Promise<void> {
+  const cell = dialog.locator(`td[data-day="${day}"]:not([data-outside])`);
+  for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
+    const shown = (await monthDays(dialog).first().getAttribute('data-day'))!;
+    await dialog.locator(shown > day ? '.rdp-button_previous' : '.rdp-button_next').click();
+    await expect(monthDays(dialog).first()).not.toHaveAttribute('data-day', shown);
+  }
+  await cell.getByRole('button').click();
+}
+
+/** Opens the facial modal of a home (in English unless told) and answers the dialog. */
+export async function openFacial(page: Page, webName = 'demo', locale: 'pt' | 'en' | 'es' = 'en'): Promise<Locator> {
+  await useLocale(page, locale);
+  await openHome(page, site(webName));
+  await page.getByRole('button', { name: /^(Facial recognition|Reconhecimento facial|Reconocimiento facial)$/ }).click();
+  return page.getByRole('dialog');
+}
+
+/** Yesterday and today on the calendar, the terms, Next: the camera step (in English). */
+export async function passFacialPeriod(dialog: Locator): Promise<void> {
+  await expect(dialog.getByRole('heading', { name: 'When were you at the event?' })).toBeVisible();
+  await pickDay(dialog, localDay(-1));
+  await pickDay(dialog, localDay(0));
+  await dialog.getByRole('checkbox', { name: /I allow my photo to be used/ }).check();
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
+}
+
+/** From the demo's home (in English) through the period step to the camera; answers the dialog. */
+export async function openFacialCamera(page: Page, webName = 'demo'): Promise<Locator> {
+  const dialog = await openFacial(page, webName);
+  await expect(dialog.getByRole('heading', { name: 'When were you at the event?' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You must accept the terms and select a period before proceeding.');
+  await passFacialPeriod(dialog);
+  return dialog;
+}

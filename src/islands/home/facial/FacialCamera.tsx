@@ -110,8 +110,8 @@ export default function FacialCamera({ captures, onCapture, onRemove }: Props) {
           {captures.map((capture, n) => (
             <li key={capture.url}>
               <img src={capture.url} alt={t('facial.captureAlt', { n: n + 1 })} />
-              <button type="button" className="secondary small" onClick={() => onRemove(capture)}>
-                {t('facial.remove', { n: n + 1 })}
+              <button type="button" className="facial-remove" aria-label={t('facial.remove', { n: n + 1 })} onClick={() => onRemove(capture)}>
+                <span aria-hidden="true">×</span>
               </button>
             </li>
           ))}

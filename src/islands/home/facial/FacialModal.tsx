@@ -1,72 +1,72 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../../i18n/index.ts';
-import { FALLBACK_DELAY_MS } from '../../../lib/facial.ts';
-import { $faceSearch, clearFaceSearch, searchFaces } from '../../../stores/facial.ts';
+import type { FacialStep } from '../../../lib/facial.ts';
+import { $faceSearch, $facialFallingBack, $facialStep, closeFacial, searchFaces, showFacialStep, startFacial } from '../../../stores/facial.ts';
 import Modal from '../../shared/Modal.tsx';
+import QrScanner from '../QrScanner.tsx';
 import FacialCamera, { type Capture } from './FacialCamera.tsx';
-import FacialPeriod, { type Period } from './FacialPeriod.tsx';
+import FacialPeriod from './FacialPeriod.tsx';
 import FacialResults from './FacialResults.tsx';
+import facialCss from './facial.css?inline';
 
-type Step = 'period' | 'camera' | 'select';
-
-const TITLES: Record<Step, MessageKey> = { period: 'facial.periodTitle', camera: 'facial.cameraTitle', select: 'facial.selectTitle' };
+const TITLES: Record<FacialStep, MessageKey> = {
+  qrcode: 'credential.scanTitle',
+  period: 'facial.periodTitle',
+  camera: 'facial.cameraTitle',
+  select: 'facial.selectTitle',
+};
 
 interface Props {
   open: boolean;
   onClose: () => void;
   organizationId: number;
+  /** The organization finds its visitors by credential: the modal starts at the QR step. */
+  credentialMode: boolean;
 }
 
-/** Facial recognition (section 2): the period, the camera, then the cards with the visitor's photos. */
-export default function FacialModal({ open, onClose, organizationId }: Props) {
+/**
+ * Facial recognition (section 2): in credential mode the credential's QR code first, then the
+ * period, the camera, and the cards with the visitor's photos.
+ */
+export default function FacialModal({ open, onClose, organizationId, credentialMode }: Props) {
   const t = useTranslate();
+  const step = useStore($facialStep);
   const search = useStore($faceSearch);
-  const [step, setStep] = useState<Step>('period');
-  const [period, setPeriod] = useState<Period>({ start: '', end: '' });
+  const fallingBack = useStore($facialFallingBack);
   const [captures, setCaptures] = useState<Capture[]>([]);
-  const [fallingBack, setFallingBack] = useState(false);
 
-  // Every opening starts afresh; closing lets go of the captures.
-  useEffect(() => {
+  // Every opening starts afresh, before the first paint (no earlier step flashes).
+  useLayoutEffect(() => {
     if (!open) return;
-    setStep('period');
+    startFacial(credentialMode);
     setCaptures([]);
-    clearFaceSearch();
-  }, [open]);
+  }, [open, credentialMode]);
   useEffect(() => () => captures.forEach((capture) => URL.revokeObjectURL(capture.url)), [captures]);
 
-  // A failed search after earlier results goes back to them after 5 seconds (section 4).
-  useEffect(() => {
-    if (!fallingBack) return;
-    const timer = window.setTimeout(() => {
-      setFallingBack(false);
-      setStep('select');
-    }, FALLBACK_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [fallingBack]);
-
+  const close = useCallback(() => {
+    closeFacial();
+    onClose();
+  }, [onClose]);
   const addCapture = useCallback((capture: Capture) => setCaptures((list) => [...list, capture]), []);
   const removeCapture = (capture: Capture) => setCaptures(captures.filter((c) => c !== capture));
-  const runSearch = async () => {
-    const before = $faceSearch.get().data;
-    const found = await searchFaces(organizationId, period.start, period.end, captures.map((capture) => capture.blob));
-    if (found) setStep('select');
-    else if (before) setFallingBack(true);
-  };
 
-  return (
-    <Modal open={open} title={t(TITLES[step])} onClose={onClose} className="modal-wide facial">
-      {step === 'period' && (
-        <FacialPeriod
-          period={period}
-          onNext={(chosen) => {
-            setPeriod(chosen);
-            setStep('camera');
-          }}
-        />
+  // The cameras run only while the modal is open.
+  const content = open && (
+    <>
+      {step === 'qrcode' && (
+        <>
+          <p className="hint">{t('facial.qrHint')}</p>
+          <QrScanner organizationId={organizationId} onFailed={close} />
+          <div className="modal-actions">
+            <button type="button" onClick={() => showFacialStep('period')}>
+              {t('facial.useFace')}
+            </button>
+          </div>
+        </>
       )}
+      {step === 'period' && <FacialPeriod onScanCredential={credentialMode ? () => showFacialStep('qrcode') : undefined} />}
       {step === 'camera' && (
         <>
           <FacialCamera captures={captures} onCapture={addCapture} onRemove={removeCapture} />
@@ -83,18 +83,29 @@ export default function FacialModal({ open, onClose, organizationId }: Props) {
             )
           )}
           <div className="modal-actions">
-            <button type="button" disabled={captures.length === 0 || search.loading || fallingBack} onClick={() => void runSearch()}>
+            <button
+              type="button"
+              disabled={captures.length === 0 || search.loading || fallingBack}
+              onClick={() => void searchFaces(organizationId, captures.map((capture) => capture.blob))}
+            >
               {search.loading ? t('facial.searching') : t('facial.search')}
             </button>
-            <button type="button" className="secondary" onClick={() => setStep('period')}>
+            <button type="button" className="secondary" onClick={() => showFacialStep('period')}>
               {t('facial.changePeriod')}
             </button>
           </div>
         </>
       )}
       {step === 'select' && search.data && (
-        <FacialResults cards={search.data} onSearchMore={() => setStep('camera')} onReturn={() => setStep('period')} />
+        <FacialResults cards={search.data} onSearchMore={() => showFacialStep('camera')} onReturn={() => showFacialStep('period')} />
       )}
+    </>
+  );
+
+  return (
+    <Modal open={open} title={t(TITLES[step])} onClose={close} className={step === 'camera' || step === 'select' ? 'facial modal-wide' : 'facial'}>
+      <style>{facialCss}</style>
+      {content}
     </Modal>
   );
 }

@@ -1,75 +1,77 @@
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { DayPicker } from 'react-day-picker';
+import { enUS, es, ptBR } from 'react-day-picker/locale';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import { LOCALE_TAGS } from '../../../i18n/index.ts';
-import { isValidPeriod, nextDay } from '../../../lib/facial.ts';
-import { useStore } from '@nanostores/react';
+import { canSearchFaces, dateOfDay, formatDay, fullDayName, periodOfRange } from '../../../lib/facial.ts';
+import { $facialPeriod, acceptFacialTerms, confirmFacialPeriod, pickFacialPeriod } from '../../../stores/facial.ts';
 import { $locale } from '../../../stores/locale.ts';
 
-export interface Period {
-  start: string;
-  end: string;
-}
+/** The calendar's language: month and weekday names, the first day of the week, its labels. */
+const CALENDAR_LOCALES = { pt: ptBR, en: enUS, es };
 
 interface Props {
-  period: Period;
-  onNext: (period: Period) => void;
+  /** In credential mode, a way back to the QR step. */
+  onScanCredential?: (() => void) | undefined;
 }
 
-/** The calendar step: the days of the event (at least 2) and the terms, before the camera. */
-export default function FacialPeriod({ period, onNext }: Props) {
+/** The calendar step: the days of the event (a range of at least 2) and the terms, before the camera. */
+export default function FacialPeriod({ onScanCredential }: Props) {
   const t = useTranslate();
   const locale = useStore($locale);
-  const id = useId();
-  const [start, setStart] = useState(period.start);
-  const [end, setEnd] = useState(period.end);
-  const [terms, setTerms] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const next = () => {
-    if (!terms || !isValidPeriod(start, end)) {
-      setRefused(true);
-      return;
-    }
-    onNext({ start, end });
-  };
+  const { start, end, terms, refused } = useStore($facialPeriod);
+  const from = dateOfDay(start);
+  const tag = LOCALE_TAGS[locale];
   return (
     <form
       className="facial-period"
       noValidate
-      lang={LOCALE_TAGS[locale]}
+      lang={tag}
       onSubmit={(event) => {
         event.preventDefault();
-        next();
+        confirmFacialPeriod();
       }}
     >
       <p className="hint">{t('facial.periodHint')}</p>
-      <div className="facial-dates">
-        <label htmlFor={`${id}-start`}>{t('facial.start')}</label>
-        <input
-          id={`${id}-start`}
-          type="date"
-          value={start}
-          onChange={(event) => {
-            const day = event.currentTarget.value;
-            setStart(day);
-            // The end defaults to the day after the start (section 9).
-            if (!isValidPeriod(day, end)) setEnd(nextDay(day));
-          }}
-        />
-        <label htmlFor={`${id}-end`}>{t('facial.end')}</label>
-        <input id={`${id}-end`} type="date" value={end} min={nextDay(start) || undefined} onChange={(event) => setEnd(event.currentTarget.value)} />
-      </div>
+      <DayPicker
+        mode="range"
+        locale={CALENDAR_LOCALES[locale]}
+        selected={from && { from, to: dateOfDay(end) }}
+        onSelect={(range) => pickFacialPeriod(periodOfRange(range))}
+        {...(from && { defaultMonth: from })}
+        labels={{
+          labelDayButton: (date, { today, selected }) => {
+            const day = fullDayName(date, tag);
+            const named = today ? t('facial.dayToday', { day }) : day;
+            return selected ? t('facial.daySelected', { day: named }) : named;
+          },
+        }}
+        showOutsideDays
+        fixedWeeks
+      />
+      <dl className="facial-days" aria-live="polite">
+        <dt>{t('facial.start')}</dt>
+        <dd>{formatDay(start, tag) || t('facial.pickDay')}</dd>
+        <dt>{t('facial.end')}</dt>
+        <dd>{(end !== start && formatDay(end, tag)) || t('facial.pickDay')}</dd>
+      </dl>
       <label className="checkbox">
-        <input type="checkbox" checked={terms} onChange={(event) => setTerms(event.currentTarget.checked)} /> {t('facial.terms')}{' '}
+        <input type="checkbox" checked={terms} onChange={(event) => acceptFacialTerms(event.currentTarget.checked)} /> {t('facial.terms')}{' '}
         <a href="/privacy-policy" target="_blank" rel="noopener">
           {t('facial.privacyLink')}
         </a>
       </label>
-      {refused && (!terms || !isValidPeriod(start, end)) && (
+      {refused && !canSearchFaces(terms, { start, end }) && (
         <p role="alert" className="form-error">
           {t('facial.prerequisites')}
         </p>
       )}
       <div className="modal-actions">
+        {onScanCredential && (
+          <button type="button" className="secondary" onClick={onScanCredential}>
+            {t('facial.useCredential')}
+          </button>
+        )}
         <button type="submit">{t('facial.next')}</button>
       </div>
     </form>

@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FaceCard } from '../../src/lib/api/types.ts';
+
+// The facial search of the API, faked: each call answers the next queued result.
+const api = vi.hoisted(() => ({ answers: [] as Array<FaceCard[] | 'FACE_NOT_FOUND'>, calls: [] as string[] }));
+vi.mock('../../src/lib/api/index.ts', async () => {
+  const { ApiError } = await import('../../src/lib/api/client.ts');
+  return {
+    api: {
+      searchFaces: async (_org: number, from: string, to: string) => {
+        api.calls.push(`${from}..${to}`);
+        const answer = api.answers.shift();
+        if (answer === 'FACE_NOT_FOUND' || !answer) throw new ApiError('FACE_NOT_FOUND', 422);
+        return answer;
+      },
+    },
+  };
+});
+
+const facial = await import('../../src/stores/facial.ts');
+const { $faceSearch, $facialFallingBack, $facialPeriod, $facialStep } = facial;
+const card: FaceCard = { code: 'DEMO00001', medias: [] };
+const photo = new Blob(['x'], { type: 'image/jpeg' });
+
+beforeEach(() => {
+  api.answers = [];
+  api.calls = [];
+  facial.startFacial(false);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the facial modal store', () => {
+  it('opens at the calendar, or at the QR step in credential mode, always afresh', () => {
+    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-22' });
+    facial.startFacial(true);
+    expect($facialStep.get()).toBe('qrcode');
+    expect($facialPeriod.get()).toEqual({ start: '', end: '', terms: false, refused: false });
+    facial.showFacialStep('period');
+    expect($facialStep.get()).toBe('period');
+  });
+
+  it('refuses Next with one day or without the terms, and goes to the camera with both', () => {
+    facial.acceptFacialTerms(true);
+    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-21' });
+    expect(facial.confirmFacialPeriod()).toBe(false);
+    expect($facialPeriod.get().refused).toBe(true);
+    expect($facialStep.get()).toBe('period');
+
+    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-22' });
+    facial.acceptFacialTerms(false);
+    expect(facial.confirmFacialPeriod()).toBe(false);
+
+    facial.acceptFacialTerms(true);
+    expect(facial.confirmFacialPeriod()).toBe(true);
+    expect($facialPeriod.get().refused).toBe(false);
+    expect($facialStep.get()).toBe('camera');
+  });
+
+  it("searches the chosen period; found cards are the select step", async () => {
+    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-23' });
+    api.answers.push([card]);
+    expect(await facial.searchFaces(1, [photo])).toEqual([card]);
+    expect(api.calls).toEqual(['2026-11-21..2026-11-23']);
+    expect($facialStep.get()).toBe('select');
+  });
+
+  it('a failed first search stays on the camera with the error', async () => {
+    facial.showFacialStep('camera');
+    expect(await facial.searchFaces(1, [photo])).toBeNull();
+    expect($faceSearch.get().error).toBe('FACE_NOT_FOUND');
+    expect($facialStep.get()).toBe('camera');
+    expect($facialFallingBack.get()).toBe(false);
+  });
+
+  it('a failed re-search goes back to the earlier cards after 5 seconds (section 4)', async () => {
+    vi.useFakeTimers();
+    api.answers.push([card], 'FACE_NOT_FOUND');
+    await facial.searchFaces(1, [photo]);
+    facial.showFacialStep('camera');
+    await facial.searchFaces(1, [photo]);
+    expect($facialFallingBack.get()).toBe(true);
+    expect($facialStep.get()).toBe('camera');
+    vi.advanceTimersByTime(4999);
+    expect($facialStep.get()).toBe('camera');
+    vi.advanceTimersByTime(1);
+    expect($facialStep.get()).toBe('select');
+    expect($facialFallingBack.get()).toBe(false);
+    expect($faceSearch.get().data).toEqual([card]);
+  });
+
+  it('closing stops a pending fallback', async () => {
+    vi.useFakeTimers();
+    api.answers.push([card], 'FACE_NOT_FOUND');
+    await facial.searchFaces(1, [photo]);
+    facial.showFacialStep('camera');
+    await facial.searchFaces(1, [photo]);
+    facial.closeFacial();
+    vi.advanceTimersByTime(10_000);
+    expect($facialStep.get()).toBe('camera');
+    expect($facialFallingBack.get()).toBe(false);
+  });
+});
