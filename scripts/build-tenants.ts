@@ -12,7 +12,7 @@ import type { WireOrganizationList } from '../contract/organization.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { isWebName } from '../contract/rules.ts';
 import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';
-import { tenantCatalogues } from '../src/tenant/messages.ts';
+import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
@@ -216,13 +216,14 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
       summary.failed.push({ tenant: webName, reason });
       log(`  ${progress} ✗ ${webName}: ${reason} (its site is the error page)`);
     }
-    try {
-      tenants.push({ webName, organization, catalogues: await tenantCatalogues(tenantsDir, webName), branding });
-    } catch (error) {
-      // Broken overrides must not take a site down with them: the base catalogue still works.
-      log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base messages`);
-      tenants.push({ webName, organization, catalogues: baseCatalogues, branding });
-    }
+    // Broken overrides must not take a site down with them: the base texts and theme still work.
+    const fallback = <T,>(what: string, base: T) => (error: unknown) => {
+      log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base ${what}`);
+      return base;
+    };
+    const catalogues = await tenantCatalogues(tenantsDir, webName).catch(fallback('messages', baseCatalogues));
+    const theme = await tenantTheme(tenantsDir, webName).catch(fallback('theme', {}));
+    tenants.push({ webName, organization, catalogues, branding, theme });
   }
 
   if (tenants.length) {

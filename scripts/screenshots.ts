@@ -58,7 +58,7 @@ async function visit(page: Page, t: Catalogue, suffix: string): Promise<void> {
 
   const pick = page.getByRole('button', { name: named(t['cart.pick'] ?? '') });
   for (const n of [0, 1, 2]) await pick.nth(n).click();
-  const finish = page.getByRole('button', { name: t['cart.finish'] });
+  const finish = page.getByRole('button', { name: t['cart.finish'] ?? '' });
   // On a phone the cart is a bar that opens its panel.
   if (!(await finish.isVisible())) await page.locator('.cart-bar button').first().click();
   await finish.waitFor();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { baseCatalogues, isCatalogueKey } from '../i18n/catalogues.ts';
 import { LOCALES, type Catalogues } from '../i18n/index.ts';
+import { themeProblems, type Theme } from './theme.ts';
 
 /**
  * The base catalogues with a tenant's overrides from tenants/<webName>/messages/<locale>.json.
@@ -34,4 +35,23 @@ export async function tenantCatalogues(tenantsDir: string, webName: string): Pro
     }
   }
   return catalogues;
+}
+
+/** A tenant's theme from tenants/<webName>/theme.json; the default theme without one. Fails naming every wrong field. */
+export async function tenantTheme(tenantsDir: string, webName: string): Promise<Theme> {
+  let raw: string;
+  try {
+    raw = await readFile(path.join(tenantsDir, webName, 'theme.json'), 'utf8');
+  } catch {
+    return {};
+  }
+  let theme: unknown;
+  try {
+    theme = JSON.parse(raw);
+  } catch {
+    throw new Error(`tenant "${webName}": theme.json is not valid JSON`);
+  }
+  const problems = themeProblems(theme);
+  if (problems.length) throw new Error(`tenant "${webName}": theme.json: ${problems.join('; ')}`);
+  return theme as Theme;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Catalogues } from '../i18n/index.ts';
 import type { Branding } from './branding.ts';
 import type { Organization } from './organization.ts';
+import type { Theme } from './theme.ts';
 
 /**
  * What the build hands Astro for each web name: the validated organization, or null when it
@@ -12,6 +13,8 @@ export interface Tenant {
   organization: Organization | null;
   catalogues: Catalogues;
   branding: Branding;
+  /** tenants/<webName>/theme.json: accent colour and font over the default theme. */
+  theme: Theme;
 }
 
 export interface LoadedTenant extends Tenant {

@@ -33,6 +33,10 @@ beforeAll(async () => {
   // beta's overrides are broken; gamma has a folder but the API does not know it.
   await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
   await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'en.json'), '{"no.such.key": "x"}');
+  // alpha has a theme (a light accent, so its ink turns dark); beta's is broken.
+  await mkdir(path.join(work, 'tenants', 'alpha'), { recursive: true });
+  await writeFile(path.join(work, 'tenants', 'alpha', 'theme.json'), '{"accent": "#f5c400", "font": "serif"}');
+  await writeFile(path.join(work, 'tenants', 'beta', 'theme.json'), '{"accent": "red"}');
   await mkdir(path.join(work, 'tenants', 'gamma'), { recursive: true });
   app = buildApp({ db, dataDir: path.join(work, 'data') });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -61,6 +65,10 @@ describe('the tenant build', () => {
     expect(await page('alpha')).toContain('<title>Alpha</title>');
     expect(await page('alpha', 'gallery/index.html')).toContain('<title>Alpha - Galeria</title>');
     expect(await page('beta')).toContain('Encontre suas fotos');
+    // A tenant's theme sets the accent, its readable ink and the font over the default tokens.
+    expect(await page('alpha')).toContain(":root{--color-accent:#f5c400;--color-accent-ink:#17191e;--font-sans:'Iowan Old Style'");
+    expect(await page('alpha', 'gallery/index.html')).toContain('--color-accent:#f5c400');
+    expect(await page('beta')).not.toContain('--color-accent:red');
     expect(await page('gamma')).toContain('Desculpe o transtorno, mas houve um erro ao carregar a pagina.');
     expect(await page('gamma', 'gallery/index.html')).toContain('Tentar novamente');
     // Each site folder is self-contained: its own assets and routing rules.
