@@ -56,6 +56,13 @@ test.describe('customer search', () => {
       await submit(page).click();
       await expect(page.getByRole('alert')).toHaveText(notFound);
       await expect(page).toHaveURL(site('demo'));
+      // Editing the form leaves the answer behind: the message goes until the next search.
+      await page.getByLabel(/^(Sobrenome|Last name)$/).press('Backspace');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await submit(page).click();
+      await expect(page.getByRole('alert')).toHaveText(notFound);
+      await page.getByLabel('CPF').press('Backspace');
+      await expect(page.getByRole('alert')).toHaveCount(0);
     });
   }
 
