@@ -1,14 +1,27 @@
 import { beaconTransport, createAnalytics } from '../lib/analytics.ts';
 import { $card } from './card.ts';
 
+/** The tab's session storage, or a memory for this page where there is none (tests, blocked storage). */
+function sessionStore(): Pick<Storage, 'getItem' | 'setItem'> {
+  try {
+    if (typeof sessionStorage !== 'undefined') return sessionStorage;
+  } catch {
+    // Storage blocked by the browser's settings: reading it throws.
+  }
+  const values = new Map<string, string>();
+  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+}
+
 /** The site's analytics, configured at build time (PUBLIC_ANALYTICS_ID, PUBLIC_ANALYTICS_ENDPOINT). */
 export const analytics = createAnalytics(
   { measurementId: import.meta.env.PUBLIC_ANALYTICS_ID, endpoint: import.meta.env.PUBLIC_ANALYTICS_ENDPOINT },
   beaconTransport,
-  sessionStorage,
+  sessionStore(),
 );
 
-// Named events follow the stores, so actions stay free of side effects.
+// A loaded card follows its store. The shop's events (add_to_cart, begin_checkout, purchase) and
+// facial_search fire from their stores' actions instead: only the action knows what was added or
+// paid, which a store's new value alone does not say (src/stores/order.ts, checkout.ts, facial.ts).
 $card.listen(({ data }) => {
   if (data) analytics.event('card_loaded', { media_count: data.mediaCount });
 });
