@@ -76,7 +76,7 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
       let db = openDatabase(dataDir);
       const org = (db.prepare('INSERT INTO organizations (web_name, name, profile) VALUES (?, ?, ?) RETURNING id').get('old', 'Old', '{}') as { id: number }).id;
       const insert = db.prepare('INSERT INTO customers (organization_id, name, lastname, external_id) VALUES (?, ?, ?, ?)');
-      for (const [name, credential] of [['Ana', 'cred-ana'], ['Bia', 'Cred-Bia'], ['Caio', 'cred-bia']]) insert.run(org, name, '', credential);
+      for (const [name, credential] of [['Ana', 'cred-ana'], ['Bia', 'Cred-Bia'], ['Caio', 'cred-bia']] as const) insert.run(org, name, '', credential);
       db.prepare("DELETE FROM schema_migrations WHERE version = '007_credential_case.sql'").run();
       db.close();
       db = openDatabase(dataDir);
