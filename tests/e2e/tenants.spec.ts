@@ -99,12 +99,16 @@ test.describe('languages', () => {
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
   });
 
-  test('the gallery dropdown offers pt, en and es', async ({ page }) => {
+  test('the gallery offers pt, en and es flags; choosing one stores it and reloads in it', async ({ page }) => {
     await page.goto(site('demo', '/gallery/DE-MO00-001'));
-    const select = page.getByLabel('Idioma');
-    await expect(select.locator('option')).toHaveText(['Português', 'English', 'Español']);
-    await Promise.all([page.waitForEvent('load'), select.selectOption('es')]);
+    const flags = page.getByRole('navigation', { name: 'Idioma' }).getByRole('button');
+    await expect(flags).toHaveText(['Português', 'English', 'Español']);
+    expect(await flags.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(['/flags/br.svg', '/flags/us.svg', '/flags/es.svg']);
+    await expect(page.getByRole('button', { name: 'Português' })).toHaveAttribute('aria-pressed', 'true');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Español' }).click()]);
     await expect(page.getByRole('heading', { name: 'Tus fotos están listas' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es');
   });
 
   for (const [locale, expected] of [
