@@ -135,6 +135,19 @@ test('an unreachable API says so, and the reload brings the photos once it answe
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
 });
 
+test('a thumbnail or a preview that cannot load shows the placeholder, never a broken image', async ({ page }) => {
+  await page.route('**/api/v1/photo/download/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  const photos = list(page, '3 photos bought').getByRole('img');
+  await expect(photos).toHaveCount(3);
+  for (const photo of await photos.all()) await expect(photo).toHaveAttribute('src', '/placeholder.svg');
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(3);
+  await photos.first().click();
+  const preview = page.getByRole('dialog', { name: 'Photo 1 of 3' }).getByRole('img');
+  await expect(preview).toHaveAttribute('src', '/placeholder.svg');
+  await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
+
 test('the reload button fetches the media again', async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);

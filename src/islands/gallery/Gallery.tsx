@@ -17,6 +17,7 @@ import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
+import FallbackImage from '../shared/FallbackImage.tsx';
 import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
@@ -185,7 +186,7 @@ export default function Gallery({ organization, banners }: Props) {
         onPrices={buy ? () => setPricesOpen(true) : undefined}
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
-      {banner && <img className="gallery-banner" src={banner.src} alt="" style={{ height: banner.height }} />}
+      {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
       <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
       <div className="gallery-layout">
         <div className="gallery-main">
