@@ -1,7 +1,7 @@
 // Page views and named events for the organization's analytics (section 1). Nothing is sent
 // unless a measurement id and an endpoint are configured at build time. Events carry counts,
-// kinds, money and opaque ids only: never a name, a card code, a credential, a photo or a date.
-import type { Order } from './api/types.ts';
+// kinds, money and opaque ids only: never a name, a card code, a credential, a photo or a date
+// (the shop's and the facial search's parameters: analytics-events.ts).
 
 export interface AnalyticsConfig {
   measurementId?: string | undefined;
@@ -65,38 +65,3 @@ export const beaconTransport: Transport = (url, body) => {
   const sent = navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }));
   if (!sent) void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
 };
-
-// ---- The shop's and the facial search's events (GA4's recommended names and parameters) ----
-
-const CURRENCY = 'BRL';
-const ITEM_NAMES: Record<AnalyticsItem['item_id'], string> = { photo: 'Photo', video: 'Video', all_digital: 'All digital' };
-const reais = (cents: number) => cents / 100;
-
-type OrderFigures = Pick<Order, 'photos' | 'videos' | 'total' | 'allDigitalId'>;
-
-/** An order as GA4's ecommerce parameters: its value and its items by kind. */
-export function orderParams(order: OrderFigures): AnalyticsParams {
-  const items: AnalyticsItem[] =
-    order.allDigitalId !== null
-      ? [{ item_id: 'all_digital', item_name: ITEM_NAMES.all_digital, quantity: 1 }]
-      : (['photo', 'video'] as const)
-          .map((kind) => ({ item_id: kind, item_name: ITEM_NAMES[kind], quantity: kind === 'photo' ? order.photos : order.videos }))
-          .filter((item) => item.quantity > 0);
-  return { currency: CURRENCY, value: reais(order.total), items };
-}
-
-/** add_to_cart: one item of a kind, worth what it added to the total (the price table is by quantity). */
-export function addToCartParams(kind: AnalyticsItem['item_id'], before: Pick<Order, 'total'>, after: Pick<Order, 'total'>): AnalyticsParams {
-  const value = reais(after.total - before.total);
-  return { currency: CURRENCY, value, items: [{ item_id: kind, item_name: ITEM_NAMES[kind], quantity: 1, price: value }] };
-}
-
-/** purchase: the paid order, by its opaque id. */
-export function purchaseParams(order: OrderFigures & Pick<Order, 'id'>): AnalyticsParams {
-  return { transaction_id: order.id, ...orderParams(order) };
-}
-
-/** facial_search (a custom event): how many selfies, how many cards found, or that it failed. */
-export function facialSearchParams(selfies: number, cards: readonly unknown[] | null): AnalyticsParams {
-  return { selfies, cards_found: cards?.length ?? 0, outcome: cards === null ? 'error' : cards.length > 0 ? 'found' : 'none' };
-}

@@ -1,15 +1,13 @@
 import { beaconTransport, createAnalytics } from '../lib/analytics.ts';
 import { $card } from './card.ts';
 
-/** The tab's session storage, or a memory for this page where there is none (tests, blocked storage). */
+/** The tab's session storage; none in tests, and browsers may block it: then nothing is remembered. */
 function sessionStore(): Pick<Storage, 'getItem' | 'setItem'> {
   try {
-    if (typeof sessionStorage !== 'undefined') return sessionStorage;
+    return sessionStorage;
   } catch {
-    // Storage blocked by the browser's settings: reading it throws.
+    return { getItem: () => null, setItem: () => {} };
   }
-  const values = new Map<string, string>();
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
 }
 
 /** The site's analytics, configured at build time (PUBLIC_ANALYTICS_ID, PUBLIC_ANALYTICS_ENDPOINT). */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { Locale } from '../i18n/index.ts';
-import { orderParams, purchaseParams } from '../lib/analytics.ts';
+import { orderParams, purchaseParams } from '../lib/analytics-events.ts';
 import { api } from '../lib/api/index.ts';
 import type { Payment } from '../lib/api/types.ts';
 import type { PaymentMethod } from '../lib/api/wire.ts';

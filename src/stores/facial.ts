@@ -1,4 +1,4 @@
-import { facialSearchParams } from '../lib/analytics.ts';
+import { facialSearchParams } from '../lib/analytics-events.ts';
 import { api } from '../lib/api/index.ts';
 import type { FaceCard } from '../lib/api/types.ts';
 import { analytics } from './analytics.ts';

@@ -3,7 +3,7 @@ import { api } from '../lib/api/index.ts';
 import { ApiError } from '../lib/api/client.ts';
 import type { Media, Order } from '../lib/api/types.ts';
 import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
-import { addToCartParams } from '../lib/analytics.ts';
+import { addToCartParams } from '../lib/analytics-events.ts';
 import { productFor } from '../lib/cart.ts';
 import { readOrderId, saveOrderId, visitorKey } from '../lib/order-memory.ts';
 import { analytics } from './analytics.ts';
