@@ -13,6 +13,15 @@ export function isWebName(value: string): boolean {
   return WEB_NAME_PATTERN.test(value);
 }
 
+/**
+ * A credential (a customer's external id, as printed on a badge or read from its QR code):
+ * surrounding spaces never count and neither does case, so "cred-ana" finds "CRED-ANA". The API
+ * stores credentials in this form and looks them up in it; the home sends it so.
+ */
+export function normalizeCredential(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
 /** The CPF without the punctuation visitors type (spaces, dots, dashes). */
 export function stripCpf(input: string): string {
   return input.replace(/[\s.-]/g, '');

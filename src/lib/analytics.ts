@@ -1,5 +1,7 @@
 // Page views and named events for the organization's analytics (section 1). Nothing is sent
-// unless a measurement id and an endpoint are configured at build time.
+// unless a measurement id and an endpoint are configured at build time. Events carry counts,
+// kinds, money and opaque ids only: never a name, a card code, a credential, a photo or a date
+// (the shop's and the facial search's parameters: analytics-events.ts).
 
 export interface AnalyticsConfig {
   measurementId?: string | undefined;
@@ -7,7 +9,15 @@ export interface AnalyticsConfig {
   endpoint?: string | undefined;
 }
 
-export type AnalyticsParams = Record<string, string | number | boolean>;
+/** One line of a GA4 ecommerce event: what kind of thing, how many; never whose. */
+export interface AnalyticsItem {
+  item_id: 'photo' | 'video' | 'all_digital';
+  item_name: string;
+  quantity: number;
+  price?: number;
+}
+
+export type AnalyticsParams = Record<string, string | number | boolean | AnalyticsItem[]>;
 export type Transport = (url: string, body: string) => void;
 
 export interface Analytics {

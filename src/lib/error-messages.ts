@@ -16,16 +16,33 @@ export function homeErrorMessage(code: ApiErrorCode): MessageKey {
   }
 }
 
-/** What the gallery says when its media cannot be shown (section 8). */
-export function galleryErrorMessage(code: ApiErrorCode): MessageKey {
+/** What the gallery says when its media cannot be shown (section 8), and what can help. */
+export interface GalleryProblem {
+  title: MessageKey;
+  text: MessageKey | null;
+  /**
+   * reload: asking again may help (photos arrive up to 48 hours late, the network comes back);
+   * home: only typing the card (and its access code) again can, which the home does.
+   */
+  action: 'reload' | 'home';
+}
+
+export function galleryProblem(code: ApiErrorCode): GalleryProblem {
   switch (code) {
     case 'CARD_EMPTY_PHOTO':
     case 'CARD_EMPTY_MEDIA':
-      return 'gallery.empty';
+      return { title: 'gallery.empty', text: 'home.availability', action: 'reload' };
     case 'NETWORK_ERROR':
-      return 'errors.network';
+      return { title: 'errors.network', text: null, action: 'reload' };
+    case 'CARD_NOT_FOUND':
+      return { title: 'errors.invalidCard', text: 'gallery.checkCode', action: 'home' };
+    // Two-factor: the gallery was opened without its access code (or with a wrong one).
+    case 'CUSTOMER_CODE_NOT_FOUND':
+    case 'CARD_NOT_FROM_CUSTOMER':
+    case 'TWO_FACTOR_REQUIRED':
+      return { title: 'errors.accessCodeTitle', text: 'errors.twoFactor', action: 'home' };
     default:
-      return 'gallery.error';
+      return { title: 'gallery.error', text: null, action: 'reload' };
   }
 }
 

@@ -1,7 +1,9 @@
 // Pure rules of the gallery page: who may buy or download what, the order the viewer walks, the
 // virtual grid's geometry and the upload checks. No DOM, no stores: unit-tested in tests/unit.
-import type { Media, MediaLists } from './api/types.ts';
+import type { MessageKey, Translate } from '../i18n/index.ts';
+import type { ApiErrorCode, Media, MediaLists } from './api/types.ts';
 import type { Organization } from '../tenant/organization.ts';
+import { galleryProblem, type GalleryProblem } from './error-messages.ts';
 
 type SaleFlags = Pick<Organization, 'hasOnlineSale' | 'canSellOnline' | 'freePhotos'>;
 
@@ -39,6 +41,78 @@ export function neighbours(list: readonly Media[], id: string | null) {
     previous: index > 0 ? (list[index - 1] ?? null) : null,
     next: index >= 0 && index < list.length - 1 ? (list[index + 1] ?? null) : null,
   };
+}
+
+// ---- The views and the lists ----
+
+/** What the gallery shows: its title and lists only when there are media (section 2's views). */
+export type GalleryView =
+  | { kind: 'loading' }
+  /** Opened to send photos, with no card yet. */
+  | { kind: 'noCard' }
+  | { kind: 'problem'; problem: GalleryProblem }
+  | { kind: 'list'; lists: MediaLists };
+
+/**
+ * The view of the gallery: loading until the address is read and the media have answered (never
+ * an error before the first call has even left); an address without a card is an invalid card.
+ */
+export function galleryView(
+  address: { code: string | null; sendWithoutCard: boolean } | undefined,
+  media: { error: ApiErrorCode | null; data: MediaLists | null },
+): GalleryView {
+  if (!address) return { kind: 'loading' };
+  if (address.code === null) return address.sendWithoutCard ? { kind: 'noCard' } : { kind: 'problem', problem: galleryProblem('CARD_NOT_FOUND') };
+  if (media.data) {
+    return allMedia(media.data).length > 0 ? { kind: 'list', lists: media.data } : { kind: 'problem', problem: galleryProblem('CARD_EMPTY_PHOTO') };
+  }
+  return media.error ? { kind: 'problem', problem: galleryProblem(media.error) } : { kind: 'loading' };
+}
+
+/**
+ * What one list holds for the visitor: bought, to buy online (only where buying is offered), to
+ * buy at the venue (where it is not), to download (free photos: nothing there is "bought"), extras.
+ */
+export type ListRole = 'bought' | 'toBuy' | 'atVenue' | 'toDownload' | 'extras';
+
+export interface GallerySection {
+  role: ListRole;
+  items: Media[];
+}
+
+/**
+ * The gallery's lists in the viewer's order (sold, not sold, extras), each with its role. Every
+ * role but extras is there even when empty: the counts under the title show it at zero.
+ */
+export function gallerySections(lists: MediaLists, organization: SaleFlags): GallerySection[] {
+  const main: GallerySection[] = organization.freePhotos
+    ? [{ role: 'toDownload', items: [...lists.sold, ...lists.notSold] }]
+    : [
+        { role: 'bought', items: lists.sold },
+        { role: canBuy(organization) ? 'toBuy' : 'atVenue', items: lists.notSold },
+      ];
+  return lists.extras.length > 0 ? [...main, { role: 'extras', items: lists.extras }] : main;
+}
+
+const LABELS = {
+  bought: ['gallery.photosBought', 'gallery.videosBought'],
+  toBuy: ['gallery.photosToBuy', 'gallery.videosToBuy'],
+  atVenue: ['gallery.photosAtVenue', 'gallery.videosAtVenue'],
+  toDownload: ['gallery.photosToDownload', 'gallery.videosToDownload'],
+} as const satisfies Record<Exclude<ListRole, 'extras'>, readonly [MessageKey, MessageKey]>;
+
+/**
+ * A list's heading and count: its photos and its videos each counted as what they are ("2 photos
+ * bought", "1 video bought", "2 photos bought and 1 video bought"); no videos, no video count.
+ */
+export function sectionLabel(t: Translate, { role, items }: GallerySection): string {
+  if (role === 'extras') return t('gallery.extras', { count: items.length });
+  const videos = items.filter((media) => media.type === 'video').length;
+  const [photoKey, videoKey] = LABELS[role];
+  const photoText = t(photoKey, { count: items.length - videos });
+  if (videos === 0) return photoText;
+  const videoText = t(videoKey, { count: videos });
+  return videos === items.length ? videoText : t('gallery.both', { photos: photoText, videos: videoText });
 }
 
 /** Grid geometry: cells at least `minCell` px wide, `gap` px apart, in fixed 3:2 boxes. */

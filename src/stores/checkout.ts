@@ -1,9 +1,11 @@
 import { atom, onMount } from 'nanostores';
 import type { Locale } from '../i18n/index.ts';
+import { orderParams, purchaseParams } from '../lib/analytics-events.ts';
 import { api } from '../lib/api/index.ts';
 import type { Payment } from '../lib/api/types.ts';
 import type { PaymentMethod } from '../lib/api/wire.ts';
 import { encryptCardHash, type CardData } from '../lib/card-hash.ts';
+import { analytics } from './analytics.ts';
 import { asyncStore, runner } from './async-state.ts';
 import { $order, refreshOrder } from './order.ts';
 
@@ -25,6 +27,8 @@ export function openCheckout(locale: Locale): void {
   $paymentMethod.set(defaultPaymentMethod(locale));
   clearPayment();
   $checkoutStep.set('summary');
+  const order = $order.get().data;
+  if (order) analytics.event('begin_checkout', orderParams(order));
 }
 
 export function goToStep(step: CheckoutStep): void {
@@ -48,7 +52,11 @@ async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
   if (!orderId) return;
   const payment = await run(() => work(orderId));
   // Paid: the order is read again (now completed) and the modal shows the success step.
-  if (payment?.status === 'PAID' && (await refreshOrder())) goToStep('success');
+  if (payment?.status === 'PAID' && (await refreshOrder())) {
+    const order = $order.get().data;
+    if (order) analytics.event('purchase', purchaseParams(order));
+    goToStep('success');
+  }
   // The cart changed while paying (the charge was undone): show the new total to pay.
   if ($payment.get().error === 'ORDER_CHANGED') await refreshOrder();
 }

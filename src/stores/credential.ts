@@ -1,5 +1,6 @@
 import { api } from '../lib/api/index.ts';
 import type { Card } from '../lib/api/types.ts';
+import { normalizeCredential } from '../../contract/rules.ts';
 import { galleryPath } from '../lib/routes.ts';
 import { asyncStore, runner } from './async-state.ts';
 import { openHomeModal, showHomeError, type OpenOutcome } from './home.ts';
@@ -8,11 +9,6 @@ import { openHomeModal, showHomeError, type OpenOutcome } from './home.ts';
 export const $credentialCards = asyncStore<Card[]>();
 
 const run = runner($credentialCards);
-
-/** A credential as read from a badge or QR code: surrounding spaces never count. */
-export function normalizeCredential(raw: string): string {
-  return raw.trim();
-}
 
 /**
  * Looks the credential up: cards found open the gallery of the most recent one with

@@ -33,3 +33,9 @@ export async function searchCustomer(
 export function clearCustomerSearch(): void {
   $customerCard.set({ loading: false, error: null, data: null });
 }
+
+/** The visitor edits the form: the answer to the earlier search (not found) no longer applies. */
+export function editCustomerSearch(): void {
+  const { loading, error } = $customerCard.get();
+  if (error && !loading) clearCustomerSearch();
+}

@@ -1,7 +1,9 @@
 import { atom, map } from 'nanostores';
+import { facialSearchParams } from '../lib/analytics-events.ts';
 import { api } from '../lib/api/index.ts';
 import type { FaceCard } from '../lib/api/types.ts';
 import { canSearchFaces, FALLBACK_DELAY_MS, firstFacialStep, type FacialStep, type Period } from '../lib/facial.ts';
+import { analytics } from './analytics.ts';
 import { asyncStore, runner } from './async-state.ts';
 
 /** The facial modal's step (section 2); the modal itself opens and closes with its island. */
@@ -67,6 +69,7 @@ export async function searchFaces(organizationId: number, photos: Blob[]): Promi
   const before = $faceSearch.get().data;
   const { start, end } = $facialPeriod.get();
   const found = await run(() => api.searchFaces(organizationId, start, end, photos));
+  analytics.event('facial_search', facialSearchParams(photos.length, found));
   if (found) showFacialStep('select');
   else if (before) {
     stopFallback();

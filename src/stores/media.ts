@@ -1,4 +1,3 @@
-import { computed } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { MediaLists } from '../lib/api/types.ts';
 import { withoutMedia } from '../lib/gallery.ts';
@@ -16,13 +15,6 @@ export function loadMedias(organizationId: number, cards: string[], secret?: str
 export function clearMedia(): void {
   $media.set({ loading: false, error: null, data: null });
 }
-
-/** Counts shown in the gallery header. */
-export const $mediaCounts = computed($media, ({ data }) => ({
-  sold: data?.sold.length ?? 0,
-  notSold: data?.notSold.length ?? 0,
-  extras: data?.extras.length ?? 0,
-}));
 
 /** A deleted media leaves every list (section 4). */
 export function removeMedia(id: string): void {

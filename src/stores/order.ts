@@ -3,8 +3,10 @@ import { api } from '../lib/api/index.ts';
 import { ApiError } from '../lib/api/client.ts';
 import type { Media, Order } from '../lib/api/types.ts';
 import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
+import { addToCartParams } from '../lib/analytics-events.ts';
 import { productFor } from '../lib/cart.ts';
 import { readOrderId, saveOrderId, visitorKey } from '../lib/order-memory.ts';
+import { analytics } from './analytics.ts';
 import { asyncStore } from './async-state.ts';
 import { $products } from './products.ts';
 
@@ -93,7 +95,10 @@ export function toggleInCart(media: Media): Promise<boolean> {
     const item = order.items.find((chosen) => chosen.mediaId === media.id);
     if (item) return api.removeOrderMedia(order.id, item.productId, media.id);
     const product = productFor($products.get().data?.products ?? [], media);
-    return product ? api.addOrderMedia(order.id, product.id, media.id) : order;
+    if (!product) return order;
+    const next = await api.addOrderMedia(order.id, product.id, media.id);
+    analytics.event('add_to_cart', addToCartParams(product.kind, order, next));
+    return next;
   }, media.id);
 }
 
@@ -102,7 +107,10 @@ export function setAllDigital(wanted: boolean): Promise<boolean> {
   return change(async (order) => {
     const packageId = $products.get().data?.allDigital?.id;
     if (!order || packageId === undefined || wanted === (order.allDigitalId !== null)) return order;
-    return wanted ? api.addAllDigital(order.id, packageId) : api.removeAllDigital(order.id, order.allDigitalId ?? packageId);
+    if (!wanted) return api.removeAllDigital(order.id, order.allDigitalId ?? packageId);
+    const next = await api.addAllDigital(order.id, packageId);
+    analytics.event('add_to_cart', addToCartParams('all_digital', order, next));
+    return next;
   });
 }
 

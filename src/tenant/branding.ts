@@ -28,16 +28,18 @@ export function brandingFrom(found: Array<{ stem: (typeof BRANDING_FILES)[number
 }
 
 /**
- * The gallery banner: SITE_BANNER's URL when the organization set one, else the tenant's banner
- * file for the locale (pt when that locale has none); always at SITE_BANNER's height.
+ * The gallery banner's sources, in the order to try them: SITE_BANNER's URL when the organization
+ * set one, then the tenant's banner file for the locale (pt when that locale has none); always at
+ * SITE_BANNER's height. A source that cannot load gives way to the next, the last to nothing.
  */
 export function bannerFor(
   siteBanner: { url: string | null; height: number },
   files: Branding['banner'],
   locale: Locale,
-): { src: string; height: number } | null {
-  const src = siteBanner.url ?? files?.[locale] ?? files?.pt;
-  return src ? { src, height: siteBanner.height } : null;
+): { sources: string[]; height: number } | null {
+  const file = files?.[locale] ?? files?.pt;
+  const sources = [siteBanner.url, file].filter((src): src is string => Boolean(src));
+  return sources.length ? { sources, height: siteBanner.height } : null;
 }
 
 export type BrandingStem = (typeof BRANDING_FILES)[number];

@@ -70,7 +70,7 @@ test('an empty card says there are no medias', async ({ page }) => {
 test('the gallery of an empty card says the gallery is empty', async ({ page }) => {
   await useEnglish(page);
   await page.goto('/gallery/DE-MO00-003');
-  await expect(page.getByRole('alert')).toHaveText('Your photo gallery is empty.');
+  await expect(page.getByRole('alert').getByRole('heading', { level: 1 })).toHaveText('Your photo gallery is empty.');
 });
 
 test('routing: unknown paths go home, /gallery/* serves the gallery', async ({ page }) => {
@@ -79,5 +79,5 @@ test('routing: unknown paths go home, /gallery/* serves the gallery', async ({ p
   await expect(page).toHaveTitle('Demo');
   await page.goto('/gallery/NOT-A-CODE');
   await expect(page).toHaveTitle('Demo - Galeria');
-  await expect(page.getByRole('alert')).toHaveText('Cartão inválido');
+  await expect(page.getByRole('alert').getByRole('heading', { level: 1 })).toHaveText('Cartão inválido');
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { openGallery } from './support/gallery.ts';
+import { counts, list, openGallery } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
 
 test('a sold video plays in the viewer, streamed with byte ranges', async ({ page }) => {
@@ -53,7 +53,10 @@ test('a sold video plays in the viewer, streamed with byte ranges', async ({ pag
     if (response.url().includes('/api/v1/video/download/')) ranges.push(response.status());
   });
   await openGallery(page, 'galeria', '/gallery/VI-DEO0-001');
-  await page.getByRole('region', { name: /photos? bought/i }).getByRole('button').first().click();
+  // A video is counted as a video, not a photo.
+  await expect(counts(page, '1 video bought')).toBeVisible();
+  await expect(page.getByText(/photos? bought/i)).toHaveCount(0);
+  await list(page, '1 video bought').getByRole('button').first().click();
   const video = page.getByRole('dialog').locator('video');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);

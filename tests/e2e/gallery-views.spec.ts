@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, useLocale } from './support/sites.ts';
+import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 import { counts, list, openGallery } from './support/gallery.ts';
 
 test.beforeEach(async ({ page }) => useLocale(page, 'en'));
@@ -59,7 +59,10 @@ test('extras are listed apart with their notice', async ({ page }) => {
 test('free_photos: everything downloadable, no prices, no shop panel', async ({ page }) => {
   await openGallery(page, 'livre', '/gallery/LI-VREE-001');
   await expect(counts(page, '3 photos to download')).toBeVisible();
+  // Free photos are to download: nothing there is to buy, nor called bought.
+  await expect(list(page, '3 photos to download').getByRole('img')).toHaveCount(3);
   await expect(page.getByText(/photos? to buy/i)).toHaveCount(0);
+  await expect(page.getByText(/bought/i)).toHaveCount(0);
   await expect(page.getByText('There are no photos purchased in your photo gallery.')).toHaveCount(0);
   await expect(page.locator('.gallery-side')).toHaveCount(0);
   await expect(page.locator('.gallery-buy')).toHaveCount(0);
@@ -76,20 +79,73 @@ test('free_photos: everything downloadable, no prices, no shop panel', async ({ 
   await expectNoAxeViolations(page);
 });
 
-test('error views: empty, unknown card, invalid address, unreachable API', async ({ page }) => {
+test("the loading view is no list: 'Your photos are ready' heads only the photos", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/medias/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('demo', '/gallery/DE-MO00-002'));
+  await expect(page.getByRole('status').getByRole('heading', { level: 1 })).toHaveText('Loading your photos…');
+  await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);
+  await expect(page.locator('.gallery-counts')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your photos are ready');
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
+});
+
+test('the empty view says so under its own heading and reloads', async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-003');
-  await expect(page.getByRole('alert')).toHaveText('Your photo gallery is empty.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your photo gallery is empty.');
+  await expect(page.getByRole('alert')).toContainText('Photos may take up to 48 hours to become available.');
+  await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  const again = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await again;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your photo gallery is empty.');
+});
 
-  await openGallery(page, 'demo', '/gallery/ZZ-ZZZZ-ZZZ');
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please refresh the page and try again.');
+test('an unknown card or an address without a card says so and leads home, not to a refresh', async ({ page }) => {
+  for (const path of ['/gallery/ZZ-ZZZZ-ZZZ', '/gallery/NOT-A-CODE', '/gallery/ZZ-ZZZZ-ZZZ?credential=CRED-X']) {
+    await openGallery(page, 'demo', path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invalid card');
+    await expect(page.getByRole('alert')).toContainText('Check the code printed on your card and type it again on the home page.');
+    await expect(page.getByText(/refresh/i)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      path.includes('credential') ? '/?credential=CRED-X' : '/',
+    );
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your photos');
+});
 
-  await openGallery(page, 'demo', '/gallery/NOT-A-CODE');
-  await expect(page.getByRole('alert')).toHaveText('Invalid card');
-
+test('an unreachable API says so, and the reload brings the photos once it answers', async ({ page }) => {
   await page.route('**/api/v1/medias/**', (route) => route.abort());
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
-  await expect(page.getByRole('alert')).toHaveText('Could not reach the server. Check your connection and try again.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Could not reach the server. Check your connection and try again.');
+  await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);
+  await page.unroute('**/api/v1/medias/**');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
+});
+
+test('a thumbnail or a preview that cannot load shows the placeholder, never a broken image', async ({ page }) => {
+  await page.route('**/api/v1/photo/download/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await openGallery(page, 'demo', '/gallery/DE-MO00-002');
+  const photos = list(page, '3 photos bought').getByRole('img');
+  await expect(photos).toHaveCount(3);
+  for (const photo of await photos.all()) await expect(photo).toHaveAttribute('src', '/placeholder.svg');
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(3);
+  await photos.first().click();
+  const preview = page.getByRole('dialog', { name: 'Photo 1 of 3' }).getByRole('img');
+  await expect(preview).toHaveAttribute('src', '/placeholder.svg');
+  await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
 test('the reload button fetches the media again', async ({ page }) => {
@@ -116,12 +172,25 @@ test('?credential= shows the media of every card of the credential', async ({ pa
   await expect(list(page, '3 photos to buy').getByRole('img')).toHaveCount(3);
 });
 
-test('two-factor: the gallery sends the access code the home kept for the session', async ({ page }) => {
+test('two-factor: opened without its access code the gallery leads home; with the code the home kept, it opens', async ({ page }) => {
   await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please refresh the page and try again.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invalid access code!');
+  await expect(page.getByRole('alert')).toContainText('This site uses two-step verification');
+  await expect(page.getByText(/refresh/i)).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   await page.addInitScript(() => sessionStorage.setItem('cardSecret:PQSEGR001', 'ABC123'));
   const call = page.waitForRequest((r) => r.url().includes('/api/v1/medias/') && r.method() === 'POST');
   await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
   expect((await call).url()).toContain('secret=ABC123');
   await expect(page.locator('.media-cell img')).toHaveCount(2);
+});
+
+test('without online sale nothing is "to buy": the unsold photos are available at the venue', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('cardSecret:PQSEGR001', 'ABC123'));
+  await openGallery(page, 'parque', '/gallery/PQ-SEGR-001');
+  await expect(counts(page, '2 photos available at the venue')).toBeVisible();
+  await expect(counts(page, '0 photos bought')).toBeVisible();
+  await expect(list(page, '2 photos available at the venue').getByRole('img')).toHaveCount(2);
+  await expect(page.getByText(/to buy/i)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Prices' })).toHaveCount(0);
 });

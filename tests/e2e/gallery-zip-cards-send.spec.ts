@@ -132,6 +132,30 @@ test('send two photos, get a card code, add more to the same card, then view the
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);
 });
 
+test("pt: the photo picker is the page's own button, not the browser's, and opens from the keyboard", async ({ page }) => {
+  await useLocale(page, 'pt');
+  await openGallery(page, 'galeria', '/gallery?send=1');
+  const dialog = page.getByRole('dialog', { name: 'Enviar fotos' });
+  const input = dialog.getByLabel('Escolher fotos');
+  // The native control ("Choose Files", in the browser's language) takes no room on the page...
+  await expect(input).toHaveAttribute('type', 'file');
+  expect(await input.evaluate((el) => el.getBoundingClientRect().width * el.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+  // ...its label, in Portuguese, is the button the visitor sees and clicks.
+  const button = dialog.locator('label', { hasText: 'Escolher fotos' });
+  await expect(button).toBeVisible();
+  let chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles([jpeg(1)]);
+  await expect(dialog.getByText('1 foto escolhida')).toBeVisible();
+  // The real input keeps the keyboard: focused, Enter opens the picker.
+  await input.focus();
+  chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles([jpeg(2)]);
+  await expect(dialog.getByText('2 fotos escolhidas')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('a fake photo is refused before sending; a failed send shows the error and retries', async ({ page }) => {
   const uploads: string[] = [];
   page.on('request', (r) => {

@@ -24,6 +24,12 @@ test.describe('credential', () => {
     await expect(page).toHaveURL(/\/gallery\/CR-EDEN-001\?credential=CRED-ANA$/);
   });
 
+  test('a credential typed in lower case is the same credential', async ({ page }) => {
+    await openHome(page, site('credencial'));
+    await searchCredential(page, 'cred-ana');
+    await expect(page).toHaveURL(/\/gallery\/CR-EDEN-001\?credential=CRED-ANA$/);
+  });
+
   for (const [locale, title, text] of [
     ['pt', 'Nenhuma foto encontrada na sua credencial.', 'Tente novamente mais tarde.'],
     ['en', 'No photos found in your credential.', 'Try again later.'],

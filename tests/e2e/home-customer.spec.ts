@@ -56,6 +56,16 @@ test.describe('customer search', () => {
       await submit(page).click();
       await expect(page.getByRole('alert')).toHaveText(notFound);
       await expect(page).toHaveURL(site('demo'));
+      // Editing the form leaves the answer behind: the message goes until the next search.
+      await page.getByLabel(/^(Sobrenome|Last name)$/).fill('Souz');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await submit(page).click();
+      await expect(page.getByRole('alert')).toHaveText(notFound);
+      // The cpf too (its own check then says the shortened one is invalid; the answer is gone).
+      await page.getByLabel('CPF').press('End');
+      await page.getByLabel('CPF').press('Backspace');
+      await expect(page.getByLabel('CPF')).toHaveValue('123.456.789-0');
+      await expect(page.getByText(notFound)).toHaveCount(0);
     });
   }
 

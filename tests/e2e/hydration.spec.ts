@@ -50,3 +50,31 @@ for (const arrival of ARRIVALS) {
     expect(problems).toEqual([]);
   });
 }
+
+// A button the page shows before its island has hydrated would do nothing when clicked: every one
+// waits disabled (a form's by its fieldset) until the island takes over.
+for (const [name, path] of [
+  ['home', '/'],
+  ['gallery', '/gallery/DE-MO00-001'],
+] as const) {
+  test(`before hydrating, no button of the ${name} can be clicked in vain`, async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route(ANALYTICS_ENDPOINT, (route) => route.fulfill({ status: 204 }));
+    await page.goto(path, { waitUntil: 'commit' });
+    // The catalogues come after the page's content: once there, every button is in the page.
+    await expect(page.locator('#i18n-catalogues')).toBeAttached();
+    const buttons = page.getByRole('main').locator('button');
+    expect(await buttons.count()).toBeGreaterThan(1);
+    // Shown ones only: a closed modal's buttons cannot be clicked at all.
+    const enabled = () =>
+      buttons.evaluateAll((all) => all.filter((button) => button.checkVisibility() && !button.matches(':disabled')).map((button) => button.textContent));
+    expect(await enabled()).toEqual([]);
+    release();
+    await expect.poll(enabled).not.toEqual([]);
+  });
+}

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { SITES_PORT } from '../../playwright.config.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
+/** parque's SITE_BANNER (tests/fixtures/organizations/parque.json): a server that is down. */
+const PARQUE_BANNER = 'http://banner.localhost:9/parque.svg';
+
 test.describe('each organization gets its own branded site', () => {
   test('titles: the name capitalised, plus " - Galeria" on the gallery', async ({ page }) => {
     await page.goto(site('parque'));
@@ -25,14 +28,22 @@ test.describe('each organization gets its own branded site', () => {
     await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', '/favicon.svg');
   });
 
-  test('the gallery banner is the tenant file for the language, at the SITE_BANNER height', async ({ page }) => {
+  test("the gallery banner is SITE_BANNER's URL, else the tenant file for the language, else nothing: never a broken image", async ({ page }) => {
+    // parque's SITE_BANNER points at a server that is down: its own file for the language shows.
     await page.goto(site('parque', '/gallery/AB-CDEF-123'));
     const banner = page.locator('img.gallery-banner');
     await expect(banner).toHaveAttribute('src', '/branding/banner-pt.svg');
     await expect(banner).toHaveCSS('height', '120px');
+    await expect.poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await useLocale(page, 'en');
     await page.reload();
     await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', '/branding/banner-en.svg');
+    // When the URL answers, it is the banner.
+    await page.route(PARQUE_BANNER, (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80"/>' }));
+    await page.reload();
+    await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', PARQUE_BANNER);
+    await expect.poll(() => page.locator('img.gallery-banner').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
+    // corrida's SITE_BANNER is down too and it has no banner files: no banner at all.
     await page.goto(site('corrida', '/gallery/AB-CDEF-123'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('img.gallery-banner')).toHaveCount(0);
@@ -99,12 +110,16 @@ test.describe('languages', () => {
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
   });
 
-  test('the gallery dropdown offers pt, en and es', async ({ page }) => {
+  test('the gallery offers pt, en and es flags; choosing one stores it and reloads in it', async ({ page }) => {
     await page.goto(site('demo', '/gallery/DE-MO00-001'));
-    const select = page.getByLabel('Idioma');
-    await expect(select.locator('option')).toHaveText(['Português', 'English', 'Español']);
-    await Promise.all([page.waitForEvent('load'), select.selectOption('es')]);
+    const flags = page.getByRole('navigation', { name: 'Idioma' }).getByRole('button');
+    await expect(flags).toHaveText(['Português', 'English', 'Español']);
+    expect(await flags.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(['/flags/br.svg', '/flags/us.svg', '/flags/es.svg']);
+    await expect(page.getByRole('button', { name: 'Português' })).toHaveAttribute('aria-pressed', 'true');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Español' }).click()]);
     await expect(page.getByRole('heading', { name: 'Tus fotos están listas' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es');
   });
 
   for (const [locale, expected] of [

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCredentialCardsAnswer, WireCustomerCardAnswer } from '../../contract/media.ts';
 import type { WireOrganization } from '../../contract/organization.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
+import { openDatabase } from '../../server/src/db.ts';
 import { linkCardToCustomer } from '../../server/src/repositories/visitor-customers.ts';
 import { upsertCustomer } from '../../server/src/services/visitor-customer-file.ts';
 import { verifyPassword } from '../../server/src/services/visitor-customers.ts';
@@ -48,10 +49,43 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
   });
 
   it('answers CUSTOMER_NOT_FOUND for unknown credentials and other organizations', async () => {
-    for (const url of ['/api/v1/card/customer/external_id/NOPE', '/api/v1/card/customer/external_id/DEMOCRED?organization_id=999', '/api/v1/card/customer/external_id/democred']) {
+    for (const url of ['/api/v1/card/customer/external_id/NOPE', '/api/v1/card/customer/external_id/DEMOCRED?organization_id=999']) {
       const res = await api.app.inject(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: true, message: 'CUSTOMER_NOT_FOUND' });
+    }
+  });
+
+  it('finds a credential whatever case is typed or was stored ("cred-ana" finds "CRED-ANA")', async () => {
+    const democred = await api.app.inject('/api/v1/card/customer/external_id/DEMOCRED');
+    for (const typed of ['democred', 'DemoCred', '%20democred%20']) {
+      const res = await api.app.inject(`/api/v1/card/customer/external_id/${typed}`);
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json(), typed).toEqual(democred.json());
+    }
+    // A credential written in lower case by the provider is the same credential.
+    const id = await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Souza', external_id: 'cred-ana', cpf: null, email: null, phone: null, password: null });
+    linkCardToCustomer(api.db, findCard(api.db, orgId, 'DEMO00002')?.id ?? '', id);
+    const res = await api.app.inject('/api/v1/card/customer/external_id/CRED-ANA');
+    expect(res.json<WireCredentialCardsAnswer>().cards.map((card) => card.card)).toEqual(['DEMO00002']);
+    expect(await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Souza', external_id: 'Cred-Ana', cpf: null, email: null, phone: null, password: null })).toBe(id);
+  });
+
+  it('upper-cases the credentials a database stored before, leaving a case-only twin alone', async () => {
+    const dataDir = await makeTempDir();
+    try {
+      let db = openDatabase(dataDir);
+      const org = (db.prepare('INSERT INTO organizations (web_name, name, profile) VALUES (?, ?, ?) RETURNING id').get('old', 'Old', '{}') as { id: number }).id;
+      const insert = db.prepare('INSERT INTO customers (organization_id, name, lastname, external_id) VALUES (?, ?, ?, ?)');
+      for (const [name, credential] of [['Ana', 'cred-ana'], ['Bia', 'Cred-Bia'], ['Caio', 'cred-bia']] as const) insert.run(org, name, '', credential);
+      db.prepare("DELETE FROM schema_migrations WHERE version = '007_credential_case.sql'").run();
+      db.close();
+      db = openDatabase(dataDir);
+      const rows = db.prepare('SELECT name, external_id FROM customers ORDER BY id').all();
+      db.close();
+      expect(rows.map((row) => `${row['name']} ${row['external_id']}`)).toEqual(['Ana CRED-ANA', 'Bia CRED-BIA', 'Caio cred-bia']);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -99,6 +133,7 @@ describe('POST /api/v1/customer/card/medias', () => {
       const good = await search({ organization_id: orgId, external_id: 'DEMOCRED', password: 'demo1234' });
       expect(good.statusCode).toBe(200);
       expect(good.json<WireCustomerCardAnswer>().card.card).toBe('DEMO00001');
+      expect((await search({ organization_id: orgId, external_id: ' democred ', password: 'demo1234' })).statusCode).toBe(200);
       for (const password of ['demo12345', 'DEMO1234', '']) {
         const res = await search({ organization_id: orgId, external_id: 'DEMOCRED', password });
         expect(res.statusCode).toBe(password ? 404 : 400);

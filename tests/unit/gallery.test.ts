@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../src/i18n/catalogues.ts';
 import type { Media, MediaLists } from '../../src/lib/api/types.ts';
 import {
   allMedia,
   canBuy,
+  gallerySections,
+  galleryView,
   gridColumns,
   gridRow,
   gridRowCount,
@@ -10,6 +13,7 @@ import {
   isDownloadable,
   neighbours,
   ownedMedia,
+  sectionLabel,
   sniffImageType,
   withoutMedia,
 } from '../../src/lib/gallery.ts';
@@ -74,5 +78,53 @@ describe('gallery rules', () => {
     expect(sniffImageType(new TextEncoder().encode('not a photo'))).toBeNull();
     expect(sniffImageType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeNull(); // GIF
     expect(sniffImageType(new Uint8Array([]))).toBeNull();
+  });
+});
+
+describe('the gallery views (section 2: loading, empty, error, list)', () => {
+  const address = { code: 'DEMO00001', sendWithoutCard: false };
+  const none = { error: null, data: null };
+
+  it('loads until the address is read and the media answered, never an error before the first call', () => {
+    expect(galleryView(undefined, none)).toEqual({ kind: 'loading' });
+    expect(galleryView(address, none)).toEqual({ kind: 'loading' });
+    expect(galleryView(address, { error: null, data: lists })).toEqual({ kind: 'list', lists });
+  });
+
+  it('an empty gallery or a failure can be reloaded; an unknown card or a missing access code leads home', () => {
+    const empty = { sold: [], notSold: [], extras: [] };
+    expect(galleryView(address, { error: null, data: empty })).toMatchObject({ kind: 'problem', problem: { title: 'gallery.empty', action: 'reload' } });
+    expect(galleryView(address, { error: 'CARD_EMPTY_PHOTO', data: null })).toMatchObject({ problem: { title: 'gallery.empty', action: 'reload' } });
+    expect(galleryView(address, { error: 'NETWORK_ERROR', data: null })).toMatchObject({ problem: { title: 'errors.network', action: 'reload' } });
+    expect(galleryView(address, { error: 'INTERNAL_ERROR', data: null })).toMatchObject({ problem: { title: 'gallery.error', action: 'reload' } });
+    expect(galleryView(address, { error: 'CARD_NOT_FOUND', data: null })).toMatchObject({ problem: { title: 'errors.invalidCard', action: 'home' } });
+    expect(galleryView(address, { error: 'CUSTOMER_CODE_NOT_FOUND', data: null })).toMatchObject({
+      problem: { title: 'errors.accessCodeTitle', text: 'errors.twoFactor', action: 'home' },
+    });
+    expect(galleryView({ code: null, sendWithoutCard: false }, none)).toMatchObject({ problem: { title: 'errors.invalidCard', action: 'home' } });
+    expect(galleryView({ code: null, sendWithoutCard: true }, none)).toEqual({ kind: 'noCard' });
+  });
+});
+
+describe('the lists and their counts', () => {
+  const sale = { hasOnlineSale: true, canSellOnline: true, freePhotos: false };
+  const venue = { hasOnlineSale: false, canSellOnline: false, freePhotos: false };
+  const free = { hasOnlineSale: true, canSellOnline: true, freePhotos: true };
+  const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
+  const labels = (organization: typeof sale) => gallerySections(lists, organization).map((section) => sectionLabel(en, section));
+
+  it('to buy only where buying is offered; at the venue elsewhere; free photos are to download, never bought', () => {
+    expect(labels(sale)).toEqual(['1 photo bought', '2 photos to buy', '2 extras']);
+    expect(labels(venue)).toEqual(['1 photo bought', '2 photos available at the venue', '2 extras']);
+    expect(labels(free)).toEqual(['3 photos to download', '2 extras']);
+    expect(gallerySections(lists, free)[0]?.items.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('counts videos as videos', () => {
+    const mixed = { sold: [media('v', true, 'video')], notSold: [media('p', false), media('q', false), media('w', false, 'video')], extras: [] };
+    expect(gallerySections(mixed, sale).map((section) => sectionLabel(en, section))).toEqual(['1 video bought', '2 photos to buy and 1 video to buy']);
+    expect(sectionLabel((key, params) => translate('pt', key, params), { role: 'bought', items: mixed.sold })).toBe('1 vídeo comprado');
+    // An empty list still counts (the line under the title says 0).
+    expect(sectionLabel(en, { role: 'bought', items: [] })).toBe('0 photos bought');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseCatalogues, translate } from '../../src/i18n/catalogues.ts';
 import { LOCALE_TAGS, LOCALES, PLURAL_FORMS, type Locale } from '../../src/i18n/index.ts';
-import { galleryErrorMessage, homeErrorMessage } from '../../src/lib/error-messages.ts';
+import { galleryProblem, homeErrorMessage } from '../../src/lib/error-messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const PLURAL = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
@@ -66,9 +66,9 @@ describe('message catalogues', () => {
     expect(translate('pt', homeErrorMessage('CARD_EMPTY_MEDIA'))).toBe('Não há fotos disponíveis para este cartão');
     expect(translate('en', homeErrorMessage('INTERNAL_ERROR'))).toBe('Something wrong happened');
     expect(translate('pt', homeErrorMessage('INTERNAL_ERROR'))).toBe('Algo de errado aconteceu');
-    expect(translate('en', galleryErrorMessage('CARD_EMPTY_PHOTO'))).toBe('Your photo gallery is empty.');
-    expect(translate('pt', galleryErrorMessage('CARD_EMPTY_PHOTO'))).toBe('Sua galeria de fotos está vazia.');
-    expect(translate('en', galleryErrorMessage('INTERNAL_ERROR'))).toBe(
+    expect(translate('en', galleryProblem('CARD_EMPTY_PHOTO').title)).toBe('Your photo gallery is empty.');
+    expect(translate('pt', galleryProblem('CARD_EMPTY_PHOTO').title)).toBe('Sua galeria de fotos está vazia.');
+    expect(translate('en', galleryProblem('INTERNAL_ERROR').title)).toBe(
       'Something went wrong. Please refresh the page and try again.',
     );
     expect(translate('pt', 'gallery.noneSold')).toBe('Não há fotos compradas em sua galeria de fotos.');

@@ -40,12 +40,16 @@ describe('the organization schema', () => {
 
 describe('the gallery banner', () => {
   const files = { pt: '/branding/banner-pt.svg', en: '/branding/banner-en.svg' };
-  it("takes SITE_BANNER's URL first, at its height", () => {
-    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, files, 'en')).toEqual({ src: 'https://cdn.test/b.png', height: 120 });
+  it("takes SITE_BANNER's URL first, at its height, with the tenant's file behind it", () => {
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, files, 'en')).toEqual({
+      sources: ['https://cdn.test/b.png', '/branding/banner-en.svg'],
+      height: 120,
+    });
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, undefined, 'en')).toEqual({ sources: ['https://cdn.test/b.png'], height: 120 });
   });
   it("else the tenant's file for the locale, pt when the locale has none", () => {
-    expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ src: '/branding/banner-en.svg', height: 80 });
-    expect(bannerFor({ url: null, height: 80 }, files, 'es')).toEqual({ src: '/branding/banner-pt.svg', height: 80 });
+    expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ sources: ['/branding/banner-en.svg'], height: 80 });
+    expect(bannerFor({ url: null, height: 80 }, files, 'es')).toEqual({ sources: ['/branding/banner-pt.svg'], height: 80 });
   });
   it('shows none without either', () => {
     expect(bannerFor({ url: null, height: 80 }, undefined, 'pt')).toBeNull();

@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptio
 import type { DatabaseSync } from 'node:sqlite';
 import type { WireCard, WireCustomerCardAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
-import { isValidCpf, stripCpf } from '../../../contract/rules.ts';
+import { isValidCpf, normalizeCredential, stripCpf } from '../../../contract/rules.ts';
 import { ApiError } from '../errors.ts';
 import {
   findCustomers,
@@ -59,10 +59,8 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The credential read from a badge or QR: surrounding spaces never count. */
-export function normalizeExternalId(text: string): string {
-  return text.trim();
-}
+/** The credential read from a badge or QR, as stored and looked up: the browser's rule. */
+export const normalizeExternalId = normalizeCredential;
 
 function wireCards(rows: ReturnType<typeof listCardsWithMediaOfCustomers>): WireCard[] {
   return rows.map((row) => ({ id: row.id, card: row.code, medias_count: row.medias_count }));

@@ -8,6 +8,7 @@ import { openCheckout } from '../../stores/checkout.ts';
 import { $locale } from '../../stores/locale.ts';
 import { $order, setAllDigital } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import OrderTotals from './OrderTotals.tsx';
 import Tooltip from './Tooltip.tsx';
 
@@ -36,6 +37,8 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
   };
   const headingId = useId();
   const bodyId = useId();
+  // The bar's button is in the page before the island hydrates: it waits disabled until then.
+  const hydrated = useHydrated();
   const money = (cents: number) => formatMoney(cents, locale);
   const data = order.data;
   const items = data ? data.photos + data.videos : 0;
@@ -50,7 +53,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
         <p className="cart-summary" role="status">
           {data && t('cart.summary', { count: items, total: money(data.total) })}
         </p>
-        <button type="button" className="secondary cart-expand" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
+        <button type="button" className="secondary cart-expand" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle} disabled={!hydrated}>
           {t(expanded ? 'cart.hide' : 'cart.show')}
         </button>
       </div>

@@ -3,12 +3,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
-import { galleryErrorMessage } from '../../lib/error-messages.ts';
-import { canBuy, ownedMedia } from '../../lib/gallery.ts';
+import type { MediaLists } from '../../lib/api/types.ts';
+import { canBuy, gallerySections, galleryView, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from '../../lib/routes.ts';
 import { $galleryCards, addCredentialCards, addGalleryCardCodes, startGalleryCards } from '../../stores/cards.ts';
 import { leaveGallery } from '../../stores/gallery.ts';
-import { $media, $mediaCounts, loadMedias } from '../../stores/media.ts';
+import { $media, loadMedias } from '../../stores/media.ts';
 import { $checkoutStep } from '../../stores/checkout.ts';
 import { $order, syncOrderCards } from '../../stores/order.ts';
 import { loadProducts } from '../../stores/products.ts';
@@ -17,6 +17,7 @@ import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
+import FallbackImage from '../shared/FallbackImage.tsx';
 import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
@@ -54,48 +55,54 @@ function readAddress(): Address {
   };
 }
 
-function Lists({ organization, secret, onReload }: { organization: Organization; secret: string | undefined; onReload: () => void }) {
+/** The loading, empty and error views: a heading that says what is happening, and what can help. */
+function GalleryState({ view, backHref, reloading, onReload }: { view: Exclude<GalleryView, { kind: 'list' }>; backHref: string; reloading: boolean; onReload: () => void }) {
   const t = useTranslate();
-  const media = useStore($media);
-  const counts = useStore($mediaCounts);
-  if (media.loading && !media.data) {
+  if (view.kind !== 'problem') {
     return (
-      <p className="gallery-status" role="status">
-        {t('gallery.loading')}
-      </p>
+      <div className="gallery-state" role="status">
+        <h1>{t(view.kind === 'loading' ? 'gallery.loading' : 'gallery.noCard')}</h1>
+      </div>
     );
   }
-  if (media.error || !media.data) {
-    return (
-      <p className="gallery-status" role="alert">
-        {t(galleryErrorMessage(media.error ?? 'UNKNOWN_ERROR'))}
-      </p>
-    );
-  }
-  const { sold, notSold, extras } = media.data;
-  if (!sold.length && !notSold.length && !extras.length) {
-    return (
-      <p className="gallery-status" role="alert">
-        {t('gallery.empty')}
-      </p>
-    );
-  }
-  const owned = ownedMedia(media.data, organization);
+  const { title, text, action } = view.problem;
+  return (
+    <div className="gallery-state">
+      <div role="alert">
+        <h1>{t(title)}</h1>
+        {text && <p>{t(text)}</p>}
+      </div>
+      {action === 'reload' ? (
+        <button type="button" onClick={onReload} disabled={reloading}>
+          {t('gallery.reload')}
+        </button>
+      ) : (
+        <a className="button" href={backHref}>
+          {t('gallery.toHome')}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The list view: the title with its counts, the ZIP and reload, then each list of media. */
+function Lists({ organization, lists, secret, reloading, onReload }: { organization: Organization; lists: MediaLists; secret: string | undefined; reloading: boolean; onReload: () => void }) {
+  const t = useTranslate();
+  const sections = gallerySections(lists, organization);
+  const owned = ownedMedia(lists, organization);
   return (
     <>
+      <GalleryIntro freePhotos={organization.freePhotos} sections={sections} />
       <div className="gallery-tools">
         <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
-        <button type="button" className="secondary" onClick={onReload} disabled={media.loading}>
+        <button type="button" className="secondary" onClick={onReload} disabled={reloading}>
           {t('gallery.reload')}
         </button>
       </div>
-      {sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
-      {sold.length > 0 && <MediaGrid items={sold} label={t('gallery.sold', { count: counts.sold })} onOpen={openViewer} />}
-      {notSold.length > 0 && (
-        <MediaGrid items={notSold} label={t('gallery.notSold', { count: counts.notSold })} onOpen={openViewer} />
-      )}
-      {extras.length > 0 && (
-        <MediaGrid items={extras} label={t('gallery.extras', { count: counts.extras })} onOpen={openViewer} />
+      {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
+      {sections.map(
+        (section) =>
+          section.items.length > 0 && <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />,
       )}
     </>
   );
@@ -105,7 +112,6 @@ function Lists({ organization, secret, onReload }: { organization: Organization;
 export default function Gallery({ organization, banners }: Props) {
   const t = useTranslate();
   const media = useStore($media);
-  const counts = useStore($mediaCounts);
   const cards = useStore($galleryCards);
   const locale = useStore($locale);
   // The address only the browser knows: undefined until mounted.
@@ -167,28 +173,10 @@ export default function Gallery({ organization, banners }: Props) {
   const code = address?.code ?? null;
   const back = address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
 
-  let body;
-  if (address === undefined) {
-    body = (
-      <p className="gallery-status" role="status">
-        {t('gallery.loading')}
-      </p>
-    );
-  } else if (code === null) {
-    body =
-      address.send && organization.canSendPhoto ? (
-        <p className="gallery-status">{t('gallery.noCard')}</p>
-      ) : (
-        <p className="gallery-status" role="alert">
-          {t('errors.invalidCard')}
-        </p>
-      );
-  } else {
-    body = <Lists organization={organization} secret={secret} onReload={reload} />;
-  }
+  const view = galleryView(address && { code: address.code, sendWithoutCard: address.send && organization.canSendPhoto }, media);
 
   return (
-    <div className={buy ? 'gallery gallery-buy' : 'gallery'}>
+    <div className={buy ? 'gallery gallery-buy' : 'gallery'} data-view={view.kind}>
       <GalleryHeader
         backHref={back}
         canSendPhoto={organization.canSendPhoto}
@@ -198,12 +186,15 @@ export default function Gallery({ organization, banners }: Props) {
         onPrices={buy ? () => setPricesOpen(true) : undefined}
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
-      {banner && <img className="gallery-banner" src={banner.src} alt="" style={{ height: banner.height }} />}
+      {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
       <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
       <div className="gallery-layout">
         <div className="gallery-main">
-          <GalleryIntro freePhotos={organization.freePhotos} counts={media.data ? counts : null} />
-          {body}
+          {view.kind === 'list' ? (
+            <Lists organization={organization} lists={view.lists} secret={secret} reloading={media.loading} onReload={reload} />
+          ) : (
+            <GalleryState view={view} backHref={back} reloading={media.loading} onReload={reload} />
+          )}
         </div>
         {buy && (
           <div className="gallery-side">

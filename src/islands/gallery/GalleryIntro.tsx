@@ -1,14 +1,16 @@
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { sectionLabel, type GallerySection } from '../../lib/gallery.ts';
 import Tooltip from './Tooltip.tsx';
 
 interface Props {
   freePhotos: boolean;
-  counts: { sold: number; notSold: number; extras: number } | null;
+  sections: GallerySection[];
 }
 
-/** Title, the hint, the counts, the extras notice and the watermark tooltip. */
-export default function GalleryIntro({ freePhotos, counts }: Props) {
+/** Title, the hint, the counts, the extras notice and the watermark tooltip: the head of the list view. */
+export default function GalleryIntro({ freePhotos, sections }: Props) {
   const t = useTranslate();
+  const extras = sections.some((section) => section.role === 'extras');
   return (
     <div className="gallery-intro">
       <h1>{t('gallery.title')}</h1>
@@ -16,19 +18,14 @@ export default function GalleryIntro({ freePhotos, counts }: Props) {
         {t('gallery.hint')}{' '}
         <Tooltip label={t('gallery.tooltipLabel')} text={t(freePhotos ? 'gallery.tooltipFree' : 'gallery.tooltip')} />
       </p>
-      {/* The line is there from the first paint, so the media arriving never push the page down. */}
       <p className="gallery-counts">
-        {counts &&
-          (freePhotos ? (
-            <span>{t('gallery.freeCount', { count: counts.sold + counts.notSold })}</span>
-          ) : (
-            <>
-              <span>{t('gallery.toBuyCount', { count: counts.notSold })}</span>
-              <span>{t('gallery.boughtCount', { count: counts.sold })}</span>
-            </>
+        {sections
+          .filter((section) => section.role !== 'extras')
+          .map((section) => (
+            <span key={section.role}>{sectionLabel(t, section)}</span>
           ))}
       </p>
-      {counts && counts.extras > 0 && <p className="gallery-extras-notice">{t('gallery.extrasNotice')}</p>}
+      {extras && <p className="gallery-extras-notice">{t('gallery.extrasNotice')}</p>}
     </div>
   );
 }

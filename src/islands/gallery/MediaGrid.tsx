@@ -4,6 +4,7 @@ import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { GRID, gridColumns, gridRow, gridRowCount, gridRowHeight } from '../../lib/gallery.ts';
+import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 
 interface Props {
@@ -87,7 +88,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 }}
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
-                  <img src={media.thumbUrl} alt={alt} loading="lazy" decoding="async" width={480} height={320} />
+                  <FallbackImage sources={[media.thumbUrl]} alt={alt} loading="lazy" decoding="async" width={480} height={320} />
                   {media.type === 'video' && (
                     <span className="media-play" aria-hidden="true">
                       ▶

@@ -6,6 +6,7 @@ import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
+import FallbackImage from '../shared/FallbackImage.tsx';
 import Modal from '../shared/Modal.tsx';
 import CartToggle from './CartToggle.tsx';
 
@@ -37,7 +38,7 @@ function Stage({ media, downloadable, alt }: { media: Media; downloadable: boole
         // Streams from the video download address (the API answers byte ranges).
         <video key={media.id} src={media.originalUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
-        <img key={media.id} src={media.previewUrl} alt={alt} decoding="async" />
+        <FallbackImage key={media.id} sources={[media.previewUrl]} alt={alt} decoding="async" />
       )}
     </div>
   );

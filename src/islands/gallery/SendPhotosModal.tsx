@@ -81,6 +81,7 @@ function Picked() {
 export default function SendPhotosModal({ open, onClose, organization }: Props) {
   const t = useTranslate();
   const inputId = useId();
+  const hintId = useId();
   const picked = useStore($pickedPhotos);
   const refused = useStore($refusedFiles);
   const upload = useStore($upload);
@@ -101,21 +102,32 @@ export default function SendPhotosModal({ open, onClose, organization }: Props) 
       ) : (
         <>
           {target && <p>{t('send.toCard', { code: formatCardCode(target.code) })}</p>}
+          {/*
+            The browser's own picker button speaks the browser's language ("Choose Files"): the
+            real input stays, visually hidden but focusable (Enter or Space opens the picker), and
+            its label is the button the visitor sees, in the page's language.
+          */}
           <div className="send-choose">
-            <label htmlFor={inputId}>{t('send.choose')}</label>
             <input
               id={inputId}
+              className="visually-hidden file-input"
               type="file"
               accept={UPLOAD_TYPES.join(',')}
               multiple
               disabled={upload.loading}
+              aria-describedby={hintId}
               onChange={(event) => {
                 const files = [...(event.target.files ?? [])];
                 event.target.value = '';
                 void pickFiles(files);
               }}
             />
-            <p className="hint">{t('send.types', { max: MAX_UPLOAD_FILES })}</p>
+            <label htmlFor={inputId} className="button secondary file-button">
+              {t('send.choose')}
+            </label>
+            <p className="hint" id={hintId}>
+              {t('send.types', { max: MAX_UPLOAD_FILES })}
+            </p>
           </div>
           {(refused.names.length > 0 || refused.tooMany) && (
             <div role="alert" className="form-error">

@@ -1,4 +1,5 @@
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import CredentialSearch from './CredentialSearch.tsx';
 
 interface Props {
@@ -9,10 +10,12 @@ interface Props {
 /** The credential form (initial form 'credential'): open the camera, or type the number. */
 export default function CredentialPanel({ organizationId, onScan }: Props) {
   const t = useTranslate();
+  // The camera button waits disabled until the island has hydrated, like the form below.
+  const hydrated = useHydrated();
   return (
     <div className="credential-panel">
       <h2 className="form-legend">{t('credential.title')}</h2>
-      <button type="button" onClick={onScan}>
+      <button type="button" onClick={onScan} disabled={!hydrated}>
         {t('credential.openCamera')}
       </button>
       <CredentialSearch organizationId={organizationId} />

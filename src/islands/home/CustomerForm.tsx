@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { customerErrorMessage } from '../../lib/error-messages.ts';
 import { customerFields, customerMessageKey, customerSchema, type CustomerValues } from '../../lib/customer-form.ts';
-import { $customerCard, clearCustomerSearch, searchCustomer } from '../../stores/customer.ts';
+import { $customerCard, clearCustomerSearch, editCustomerSearch, searchCustomer } from '../../stores/customer.ts';
 import type { CustomerField, Organization } from '../../tenant/organization.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -74,6 +74,7 @@ export default function CustomerForm({ organization }: Props) {
     <form
       className="card-form customer-form"
       onSubmit={(event) => void handleSubmit(onValid)(event)}
+      onChange={editCustomerSearch}
       noValidate
       aria-busy={busy}
       data-hydrated={hydrated || undefined}

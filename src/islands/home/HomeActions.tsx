@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { findsByCredential, type Organization } from '../../tenant/organization.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 // The camera and the search load the first time a visitor asks for them.
 const FacialModal = lazy(() => import('./facial/FacialModal.tsx'));
@@ -20,9 +21,13 @@ interface Props {
 /** Where the visitor goes to send photos: the gallery's send-photos flow. */
 export const SEND_PHOTOS_PATH = '/gallery?send=1';
 
-/** The other ways to find photos, each offered only when the organization has it. */
+/**
+ * The other ways to find photos, each offered only when the organization has it. The buttons wait
+ * disabled until the island has hydrated: a click before would do nothing.
+ */
 export default function HomeActions({ organization, view, onView, onScan }: Props) {
   const t = useTranslate();
+  const waiting = !useHydrated();
   const [facialOpen, setFacialOpen] = useState(false);
   const [facialUsed, setFacialUsed] = useState(false);
   const canScan = findsByCredential(organization);
@@ -40,17 +45,17 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
   return (
     <nav className="home-actions" aria-label={t('home.otherWays')}>
       {view !== 'card' && (
-        <button type="button" className="secondary" onClick={() => onView('card')}>
+        <button type="button" className="secondary" disabled={waiting} onClick={() => onView('card')}>
           {t('home.useCard')}
         </button>
       )}
       {hasCustomer && view !== 'customer' && (
-        <button type="button" className="secondary" onClick={() => onView('customer')}>
+        <button type="button" className="secondary" disabled={waiting} onClick={() => onView('customer')}>
           {t('home.searchCustomer')}
         </button>
       )}
       {canScan && view !== 'credential' && (
-        <button type="button" className="secondary" onClick={onScan}>
+        <button type="button" className="secondary" disabled={waiting} onClick={onScan}>
           {t('home.scanQr')}
         </button>
       )}
@@ -58,6 +63,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
         <button
           type="button"
           className="secondary"
+          disabled={waiting}
           onClick={() => {
             setFacialUsed(true);
             setFacialOpen(true);
@@ -67,7 +73,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
         </button>
       )}
       {organization.canSendPhoto && (
-        <button type="button" className="secondary" onClick={() => window.location.assign(SEND_PHOTOS_PATH)}>
+        <button type="button" className="secondary" disabled={waiting} onClick={() => window.location.assign(SEND_PHOTOS_PATH)}>
           {t('home.sendPhotos')}
         </button>
       )}

@@ -2,13 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Locale } from '../../i18n/index.ts';
 import { $locale, chooseLocale } from '../../stores/locale.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/us.svg', es: '/flags/es.svg' };
 
-/** Flag buttons (the home offers pt and en); choosing one stores it and reloads. */
+/**
+ * Flag buttons (the home offers pt and en, the gallery pt, en and es); choosing one stores it and
+ * reloads. They wait disabled until the island has hydrated: a click before would do nothing.
+ */
 export default function LanguageFlags({ locales }: { locales: readonly Locale[] }) {
   const t = useTranslate();
   const current = useStore($locale);
+  const hydrated = useHydrated();
   return (
     <nav className="language-flags" aria-label={t('language.label')}>
       {locales.map((locale) => (
@@ -18,6 +23,7 @@ export default function LanguageFlags({ locales }: { locales: readonly Locale[] 
           className="flag"
           lang={locale}
           aria-pressed={locale === current}
+          disabled={!hydrated}
           onClick={() => locale !== current && chooseLocale(locale)}
         >
           <img src={FLAG[locale]} alt="" width={28} height={20} />

@@ -10,10 +10,13 @@ export const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').updat
 /** The bytes of face-api's sample n, which the fixtures import untouched as the originals. */
 export const sampleBytes = (n: number) => readFileSync(demoSamplePath(n));
 
-/** Opens a gallery and waits until its island has loaded the media (or said why not). */
+/**
+ * Opens a gallery and waits until its island has hydrated and loaded the media (or said why
+ * not): the page arrives in the loading view, which only the island leaves.
+ */
 export async function openGallery(page: Page, webName: string, path: string): Promise<void> {
   await page.goto(site(webName, path));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
 }
 
 /** One of the gallery's counts of photos to buy, bought or to download (the line under its title). */
