@@ -44,3 +44,21 @@ export function cardCodesFromQuery(value: string | null): string[] {
   const codes = (value ?? '').split(',').filter(isValidCardCode).map(normalizeCardCode);
   return [...new Set(codes)];
 }
+
+/** What a gallery address says: the card (path), more cards, the credential and whether to open send photos. */
+export interface GalleryAddress {
+  code: string | null;
+  cards: string[];
+  credential: string | null;
+  send: boolean;
+}
+
+export function galleryAddress({ pathname, search }: Pick<Location, 'pathname' | 'search'>): GalleryAddress {
+  const query = new URLSearchParams(search);
+  return {
+    code: cardCodeFromGalleryPath(pathname),
+    cards: cardCodesFromQuery(query.get('cards')),
+    credential: query.get('credential'),
+    send: query.get('send') === '1',
+  };
+}

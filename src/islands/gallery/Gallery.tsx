@@ -5,13 +5,11 @@ import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, galleryView, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
-import { cardCodeFromGalleryPath, cardCodesFromQuery } from '../../lib/routes.ts';
-import { $galleryCards, addCredentialCards, addGalleryCardCodes, startGalleryCards } from '../../stores/cards.ts';
-import { leaveGallery } from '../../stores/gallery.ts';
-import { $media, loadMedias } from '../../stores/media.ts';
+import { galleryAddress, type GalleryAddress } from '../../lib/routes.ts';
+import { openGallery, reloadGallery, syncGalleryOrder } from '../../stores/gallery.ts';
+import { $media } from '../../stores/media.ts';
 import { $checkoutStep } from '../../stores/checkout.ts';
-import { $order, syncOrderCards } from '../../stores/order.ts';
-import { loadProducts } from '../../stores/products.ts';
+import { $order } from '../../stores/order.ts';
 import { openViewer } from '../../stores/viewer.ts';
 import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
@@ -35,24 +33,6 @@ const CheckoutModal = lazy(() => import('./checkout/CheckoutModal.tsx'));
 interface Props {
   organization: Organization;
   banners: Branding['banner'];
-}
-
-/** What the address says: the card (path), more cards, the credential and whether to open send photos. */
-interface Address {
-  code: string | null;
-  cards: string[];
-  credential: string | null;
-  send: boolean;
-}
-
-function readAddress(): Address {
-  const query = new URLSearchParams(window.location.search);
-  return {
-    code: cardCodeFromGalleryPath(window.location.pathname),
-    cards: cardCodesFromQuery(query.get('cards')),
-    credential: query.get('credential'),
-    send: query.get('send') === '1',
-  };
 }
 
 /** The loading, empty and error views: a heading that says what is happening, and what can help. */
@@ -112,10 +92,9 @@ function Lists({ organization, lists, secret, reloading, onReload }: { organizat
 export default function Gallery({ organization, banners }: Props) {
   const t = useTranslate();
   const media = useStore($media);
-  const cards = useStore($galleryCards);
   const locale = useStore($locale);
   // The address only the browser knows: undefined until mounted.
-  const [address, setAddress] = useState<Address | undefined>(undefined);
+  const [address, setAddress] = useState<GalleryAddress | undefined>(undefined);
   const [sendOpen, setSendOpen] = useState(false);
   const [cardsOpen, setCardsOpen] = useState(false);
   const [pricesOpen, setPricesOpen] = useState(false);
@@ -127,42 +106,17 @@ export default function Gallery({ organization, banners }: Props) {
   // Under two-factor the home (or a send's success) keeps the card's access code for the session (?secret= on every call).
   const secret = address?.code ? readCardSecret(address.code) : undefined;
 
-  useEffect(() => {
-    const found = readAddress();
-    setAddress(found);
-    if (found.code) startGalleryCards(found.code);
-    if (found.code) addGalleryCardCodes(found.cards);
-    if (found.code && found.credential) void addCredentialCards(organization.id, found.credential);
-    if (found.send && organization.canSendPhoto) setSendOpen(true);
-    window.addEventListener('pagehide', leaveGallery);
-    return () => {
-      window.removeEventListener('pagehide', leaveGallery);
-      // Leaving the gallery clears media, card, order and payment state (section 4).
-      leaveGallery();
-    };
-  }, [organization.id, organization.canSendPhoto]);
-
-  // The media of every card in the gallery (the multi-card call), again whenever cards change.
-  const cardsKey = cards.join(',');
-  useEffect(() => {
-    if (cardsKey) void loadMedias(organization.id, cardsKey.split(','), secret);
-  }, [organization.id, cardsKey, secret]);
-
-  // Where buying is offered, the cart is the open order of the cards the gallery shows.
+  // The loading sequence lives in the gallery store; leaving the page (or the island) ends it.
   const buy = canBuy(organization);
-  const syncOrder = () => cardsKey && void syncOrderCards(organization.id, cardsKey.split(','), secret);
-  const mediaShown = Boolean(media.data) && !media.error;
   useEffect(() => {
-    if (!buy || !cardsKey || !mediaShown) return;
-    void loadProducts(organization.id);
-    syncOrder();
-  }, [buy, organization.id, cardsKey, secret, mediaShown]);
-
-  const reload = () => cardsKey && void loadMedias(organization.id, cardsKey.split(','), secret);
-  // Once paid, the bought media show as sold (downloadable, in the ZIP); a new cart starts on closing.
+    const found = galleryAddress(window.location);
+    setAddress(found);
+    if (found.send && organization.canSendPhoto) setSendOpen(true);
+    return openGallery(organization.id, found, buy);
+  }, [organization.id, organization.canSendPhoto, buy]);
+  // The checkout loads on first use, then stays (its success step outlives the order).
   useEffect(() => {
     if (checkoutStep !== null) setCheckoutUsed(true);
-    if (checkoutStep === 'success') reload();
   }, [checkoutStep]);
   const openCart = () => {
     setCartExpanded(true);
@@ -191,9 +145,9 @@ export default function Gallery({ organization, banners }: Props) {
       <div className="gallery-layout">
         <div className="gallery-main">
           {view.kind === 'list' ? (
-            <Lists organization={organization} lists={view.lists} secret={secret} reloading={media.loading} onReload={reload} />
+            <Lists organization={organization} lists={view.lists} secret={secret} reloading={media.loading} onReload={reloadGallery} />
           ) : (
-            <GalleryState view={view} backHref={back} reloading={media.loading} onReload={reload} />
+            <GalleryState view={view} backHref={back} reloading={media.loading} onReload={reloadGallery} />
           )}
         </div>
         {buy && (
@@ -203,7 +157,7 @@ export default function Gallery({ organization, banners }: Props) {
               notSold={media.data?.notSold ?? []}
               expanded={cartExpanded}
               onToggle={() => setCartExpanded(!cartExpanded)}
-              onRetry={syncOrder}
+              onRetry={syncGalleryOrder}
             />
           </div>
         )}
@@ -216,7 +170,7 @@ export default function Gallery({ organization, banners }: Props) {
             organizationId={organization.id}
             ownedIds={media.data ? ownedMedia(media.data, organization).map((m) => m.id) : []}
             secret={secret}
-            onPurchased={syncOrder}
+            onPurchased={syncGalleryOrder}
           />
         </Suspense>
       )}
