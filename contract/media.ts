@@ -98,10 +98,14 @@ export const UploadAnswer = Type.Object({
 });
 export type WireUploadAnswer = Static<typeof UploadAnswer>;
 
+/** How the sites spell yes in `must_edit` (section 7); the rest of MUST_EDIT is no. */
+const YES = ['True', 'true', '1'] as const;
+export const isYes = (value: string | undefined) => (YES as readonly (string | undefined)[]).includes(value);
+
 export const UploadQuery = Type.Object({
   card_code: Type.Optional(CardCode),
   secret: Type.Optional(Secret),
-  must_edit: Type.Optional(Type.Enum(['True', 'true', '1', 'False', 'false', '0'])),
+  must_edit: Type.Optional(Type.Enum([...YES, 'False', 'false', '0'])),
 });
 
 /** POST /api/v1/card/search/photo: the period of the event (ISO dates). */

@@ -33,7 +33,7 @@ export const Phone = Type.String({ pattern: PHONE_PATTERN.source, description: '
 export const Country = Type.String({ format: 'country', maxLength: 2, description: 'a two-letter country code' });
 export const HttpUrl = Type.String({ pattern: '^https?://[^\\s/]+\\.[^\\s]+$', maxLength: 2000, description: 'an http(s) address' });
 /** Money is integer cents of BRL everywhere (2500 is R$ 25,00). */
-export const Cents = Type.Integer({ minimum: 0, description: 'a whole number of cents (0 or more)' });
+export const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'a whole number of cents from 0 to 100000000 (R$ 1.000.000,00)' });
 export const PositiveId = Type.Integer({ minimum: 1, description: 'a positive integer' });
 /** Order, media and payment ids: opaque, bounded. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'an id' });
@@ -63,6 +63,7 @@ function schemaAt(schema: TSchema, path: readonly string[]): TSchema | undefined
 /** What a field must be, in words, from its schema. */
 function rule(schema: TSchema): string {
   const node = schema as { type?: string; description?: string; anyOf?: TSchema[]; items?: TSchema; const?: unknown; enum?: unknown[] };
+  if (node.description) return node.description;
   if (node.enum) return `one of ${node.enum.join(', ')}`;
   if (node.anyOf) {
     const values = node.anyOf.flatMap((branch) => ((branch as { const?: string }).const === undefined ? [] : [(branch as { const: string }).const]));
@@ -70,7 +71,6 @@ function rule(schema: TSchema): string {
     const text = node.anyOf.find((branch) => (branch as { type?: string }).type !== 'null');
     return `${text ? rule(text) : 'a value'}, or null`;
   }
-  if (node.description) return node.description;
   if (node.const !== undefined) return String(node.const);
   if (node.type === 'boolean') return 'true or false';
   if (node.type === 'object') return 'an object';
@@ -96,10 +96,12 @@ export interface SchemaError {
 export function describeErrors(schema: TSchema, errors: Iterable<SchemaError>, subject = 'the body', part?: string): string[] {
   // "products[0].price": list indices in brackets, as the file's author counts them.
   const named = (keys: readonly string[]) => [...(part ? [part] : []), ...keys].join('.').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  const must = (path: readonly string[], field: TSchema | undefined) => `${named(path)} must be ${field ? rule(field) : 'valid'}`;
+  const must = (path: readonly string[], field: TSchema | undefined) => `${named(path) || subject} must be ${field ? rule(field) : 'valid'}`;
   const problems = new Set<string>();
   for (const error of errors) {
     const path = error.instancePath.split('/').slice(1);
+    // A union reports each branch's errors and then its own: only the union's says what is wanted.
+    if (/\/anyOf\/\d+/.test(error.schemaPath)) continue;
     if (error.keyword === 'additionalProperties') {
       for (const key of (error.params as { additionalProperties: string[] }).additionalProperties) {
         problems.add(`${named([...path, key])} is not a known field`);
@@ -110,9 +112,13 @@ export function describeErrors(schema: TSchema, errors: Iterable<SchemaError>, s
       }
     } else if (error.keyword === 'if') {
       // A condition's `then` failed (a CPF for document_type cpf): name what it asks for.
-      const then = (atPointer(schema, error.schemaPath) as { then?: { required?: string[]; properties?: Record<string, TSchema> } }).then;
-      for (const key of then?.required ?? []) problems.add(must([...path, key], schemaAt(schema, [...path, key])));
-      for (const [key, field] of Object.entries(then?.properties ?? {})) problems.add(must([...path, key], field));
+      const branch = (atPointer(schema, error.schemaPath) as Record<string, { required?: string[]; properties?: Record<string, TSchema> }>)[
+        (error.params as { failingKeyword?: string }).failingKeyword ?? 'then'
+      ];
+      const before = problems.size;
+      for (const key of branch?.required ?? []) problems.add(must([...path, key], schemaAt(schema, [...path, key])));
+      for (const [key, field] of Object.entries(branch?.properties ?? {})) problems.add(must([...path, key], field));
+      if (problems.size === before) problems.add(must(path, schemaAt(schema, path)));
     } else if (error.schemaPath.endsWith('/additionalProperties')) {
       // The same unknown field, reported again.
     } else {

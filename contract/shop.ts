@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ZIPCODE_PATTERN } from './rules.ts';
 import { CardCode, Cents, Country, Cpf, Email, Id, MediaId, ok, orNull, Phone, PositiveId, Text } from './schema.ts';
-import { MAX_CARDS } from './media.ts';
+import { MAX_CARDS, SecretQuery } from './media.ts';
 
 // Products, orders, customers and payments (spec sections 5 and 7), as they travel.
 // Money is integer cents of BRL everywhere (2500 is R$ 25,00).
@@ -76,22 +76,34 @@ export type ProductsFileInput = Static<typeof ProductsFile>;
 const DocumentType = Type.Enum(['cpf', 'passport', 'other']);
 export type DocumentType = Static<typeof DocumentType>;
 
+/** An order's address as stored and answered: the checkout's, trimmed, a CEP as 8 digits. */
 export const Address = Type.Object({
-  street: Text(200),
-  street_number: Text(20),
-  zipcode: Type.String({ pattern: ZIPCODE_PATTERN.source, maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
-  city: Text(100),
-  state: Text(100),
+  street: Type.String(),
+  street_number: Type.String(),
+  zipcode: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
   /** Lower-case ISO 3166 alpha-2, e.g. "br". */
-  country: Country,
+  country: Type.String(),
 });
 export type WireAddress = Static<typeof Address>;
 
-/** The address as the checkout sends it: in Brazil the zipcode is a CEP. */
-const AddressInput = Type.Object(Address.properties, {
-  if: { properties: { country: { pattern: '^[Bb][Rr]$' } }, required: ['country'] },
-  then: { properties: { zipcode: { format: 'cep', description: 'a valid CEP' } } },
-});
+/** The address the checkout sends: in Brazil the zipcode is a CEP, elsewhere a postal code. */
+const AddressInput = Type.Object(
+  {
+    street: Text(200),
+    street_number: Text(20),
+    zipcode: Type.String({ maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
+    city: Text(100),
+    state: Text(100),
+    country: Country,
+  },
+  {
+    if: { properties: { country: { pattern: '^[Bb][Rr]$' } }, required: ['country'] },
+    then: { properties: { zipcode: { format: 'cep', description: 'a valid CEP' } } },
+    else: { properties: { zipcode: { pattern: ZIPCODE_PATTERN.source, description: 'letters, digits, spaces and dashes' } } },
+  },
+);
 
 /** The customer the checkout sends: the number sits in the field of its document type. */
 const CustomerInput = Type.Object(
@@ -206,7 +218,7 @@ export const CreateOrderBody = Type.Object({
 export const CreateOrderQuery = Type.Object({
   pdv: Type.Optional(Type.String({ maxLength: 255 })),
   tz: Type.Optional(Type.String({ maxLength: 64 })),
-  secret: Type.Optional(Type.String({ maxLength: 64 })),
+  ...SecretQuery.properties,
 });
 
 /** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */

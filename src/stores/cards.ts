@@ -24,14 +24,12 @@ export function addGalleryCardCodes(codes: readonly string[]): void {
 }
 
 /**
- * A gallery opened with ?credential= shows the media of every card of that credential, the
- * card in the address first. A failed look-up leaves just that card, which still shows.
+ * The codes of a credential's cards with media (a gallery opened with ?credential= shows them
+ * after the card in the address). A failed look-up gives none: that card still shows.
  */
-export async function addCredentialCards(organizationId: number, credential: string): Promise<void> {
+export async function credentialCardCodes(organizationId: number, credential: string): Promise<string[]> {
   const cards = await api.getCredentialCards(organizationId, credential).catch(() => []);
-  const current = $galleryCards.get();
-  const more = cards.map((card) => card.code).filter((code) => !current.includes(code));
-  if (more.length) $galleryCards.set([...current, ...more]);
+  return cards.map((card) => card.code);
 }
 
 /**

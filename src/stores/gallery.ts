@@ -2,7 +2,7 @@ import { readCardSecret } from '../lib/card-secret.ts';
 import type { GalleryAddress } from '../lib/routes.ts';
 import { clearCard } from './card.ts';
 import { $checkoutStep, clearCheckout } from './checkout.ts';
-import { $galleryCards, addCredentialCards, addGalleryCardCodes, clearGalleryCards, startGalleryCards } from './cards.ts';
+import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, startGalleryCards } from './cards.ts';
 import { $media, clearMedia, loadMedias } from './media.ts';
 import { clearOrder, syncOrderCards } from './order.ts';
 import { loadProducts } from './products.ts';
@@ -28,11 +28,20 @@ interface GallerySession {
   organizationId: number;
   /** Under two-factor, the card's access code (every call carries it). */
   secret: string | undefined;
-  /** Buying is offered: the cart follows the gallery's cards. */
+  /** Buying is offered: the cart follows the gallery's cards (the live organization may change it). */
   buy: boolean;
+  /** Brings the products and the order up to the media shown, where buying is offered. */
+  followOrder: () => void;
 }
 
 let session: GallerySession | null = null;
+
+/** The live organization turned buying on or off: the cart follows from the next media shown. */
+export function setGalleryBuying(buy: boolean): void {
+  if (!session || session.buy === buy) return;
+  session.buy = buy;
+  session.followOrder();
+}
 
 /** The media of the gallery's cards, asked again (the reload button, a paid order). */
 export function reloadGallery(): void {
@@ -53,24 +62,33 @@ export function syncGalleryOrder(): void {
  * shows the bought media clean. Answers the function that leaves the gallery.
  */
 export function openGallery(organizationId: number, address: GalleryAddress, buy: boolean): () => void {
-  const current: GallerySession = { organizationId, buy, secret: address.code ? readCardSecret(address.code) : undefined };
+  // The order follows the cards whose media last showed; the products load with the first.
+  let orderedCards = '';
+  const current: GallerySession = {
+    organizationId,
+    buy,
+    secret: address.code ? readCardSecret(address.code) : undefined,
+    followOrder() {
+      const { loading, data, error } = $media.get();
+      const cards = $galleryCards.get().join(',');
+      if (!current.buy || loading || !data || error || cards === orderedCards) return;
+      if (!orderedCards) void loadProducts(organizationId);
+      orderedCards = cards;
+      syncGalleryOrder();
+    },
+  };
   session = current;
   if (address.code) {
     startGalleryCards(address.code);
     addGalleryCardCodes(address.cards);
-    if (address.credential) void addCredentialCards(organizationId, address.credential);
+    // A look-up answering after the visitor left must not write into the next gallery.
+    if (address.credential) {
+      void credentialCardCodes(organizationId, address.credential).then((codes) => session === current && addGalleryCardCodes(codes));
+    }
   }
-  // The order follows the cards whose media last showed; the products load with the first.
-  let orderedCards = '';
   const stops = [
     $galleryCards.subscribe(reloadGallery),
-    $media.listen(({ loading, data, error }) => {
-      const cards = $galleryCards.get().join(',');
-      if (!buy || loading || !data || error || cards === orderedCards) return;
-      if (!orderedCards) void loadProducts(organizationId);
-      orderedCards = cards;
-      syncGalleryOrder();
-    }),
+    $media.listen(current.followOrder),
     $checkoutStep.listen((step) => {
       if (step === 'success') reloadGallery();
     }),

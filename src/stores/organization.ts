@@ -17,16 +17,19 @@ export interface OrganizationState {
 
 export const $organization = atom<OrganizationState | null>(null);
 
-/** Loads the organization again (section 4: begin, then success or failure). */
+let latest = 0;
+
+/** Loads the organization again (section 4: begin, then success or failure); only the latest call answers. */
 export async function loadOrganization(): Promise<void> {
   const current = $organization.get();
   if (!current) return;
+  const ticket = ++latest;
   $organization.set({ ...current, status: current.status === 'failed' ? 'retrying' : 'loading' });
   try {
     const wire = await api.getOrganization(current.organization.webName);
-    $organization.set({ status: 'ready', organization: organizationFromWire(wire, current.organization.banner) });
+    if (ticket === latest) $organization.set({ status: 'ready', organization: organizationFromWire(wire, current.organization.banner) });
   } catch {
-    $organization.set({ status: 'failed', organization: current.organization });
+    if (ticket === latest) $organization.set({ status: 'failed', organization: current.organization });
   }
 }
 

@@ -73,6 +73,26 @@ const validForm: CustomerFormValues = {
   accepted_terms: true,
 };
 
+describe('numbers in paths and queries', () => {
+  it('are whole numbers as text: "1.5" or "true" is a 400, never read as 1', async () => {
+    for (const query of ['1.5', 'true', '1e2', '']) {
+      const res = await api.app.inject(`/api/v1/card/DEMO00001/medias?organization_id=${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().detail, query).toContain('querystring.organization_id must be a positive integer');
+    }
+    expect((await api.app.inject(`/api/v1/products/1.5/online`)).statusCode).toBe(400);
+    expect((await api.app.inject(`/api/v1/card/DEMO00001/medias?organization_id=${shop.orgId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the sentences of a 400 name what is wanted', () => {
+  it('a union by its own words, not by each branch', async () => {
+    const order = await createOrder(api, shop, 'DEMO00001');
+    const both = await call(api, 'POST', `/api/v1/payment/checkout/${order.id}`, { pix: true, card_hash: 'x' });
+    expect(both.body['detail']).toBe('the body must be { card_hash } (the encrypted card) or { pix: true }, not both');
+  });
+});
+
 describe("the checkout's forms and the API take the same rules", () => {
   const cases: Array<[string, Partial<CustomerFormValues>]> = [
     ['a valid CPF with its mask', {}],
@@ -98,6 +118,7 @@ describe("the checkout's forms and the API take the same rules", () => {
 
   const addresses: Array<[string, Record<string, string>]> = [
     ['a CEP with its dash', { zipcode: '01310-100' }],
+    ['a CEP with a dot', { zipcode: '01310.100' }],
     ['a CEP of 7 digits', { zipcode: '0131010' }],
     ['a foreign postal code', { zipcode: 'SW1A 1AA', country: 'gb' }],
     ['a postal code with a hash', { zipcode: '#12', country: 'gb' }],

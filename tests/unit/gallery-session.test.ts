@@ -25,7 +25,7 @@ vi.mock('../../src/stores/order.ts', async (importOriginal) => ({
 }));
 vi.mock('../../src/stores/cards.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/stores/cards.ts')>();
-  return { ...real, addCredentialCards: async () => real.addGalleryCardCodes(['CRED00001']) };
+  return { ...real, credentialCardCodes: async () => ['CRED00001'] };
 });
 
 // The page's events: a gallery listens for pagehide.

@@ -10,6 +10,7 @@ import {
   DeleteAnswer,
   FaceSearchAnswer,
   FaceSearchQuery,
+  isYes,
   OrganizationQuery,
   SecretQuery,
   UploadAnswer,
@@ -143,7 +144,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;
-        const target = uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: ['True', 'true', '1'].includes(mustEdit ?? '') });
+        const target = uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: isYes(mustEdit) });
         const folder = await uploadScratch(dataDir);
         try {
           const files = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);

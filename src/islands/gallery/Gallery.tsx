@@ -6,7 +6,7 @@ import { readCardSecret } from '../../lib/card-secret.ts';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, galleryView, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { galleryAddress, type GalleryAddress } from '../../lib/routes.ts';
-import { openGallery, reloadGallery, syncGalleryOrder } from '../../stores/gallery.ts';
+import { openGallery, reloadGallery, setGalleryBuying, syncGalleryOrder } from '../../stores/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $checkoutStep } from '../../stores/checkout.ts';
 import { $order } from '../../stores/order.ts';
@@ -113,7 +113,9 @@ export default function Gallery({ organization, banners }: Props) {
     setAddress(found);
     if (found.send && organization.canSendPhoto) setSendOpen(true);
     return openGallery(organization.id, found, buy);
-  }, [organization.id, organization.canSendPhoto, buy]);
+    // Flags of the live organization must not restart the gallery: they are passed on below.
+  }, [organization.id]);
+  useEffect(() => setGalleryBuying(buy), [buy]);
   // The checkout loads on first use, then stays (its success step outlives the order).
   useEffect(() => {
     if (checkoutStep !== null) setCheckoutUsed(true);
