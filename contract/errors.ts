@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   // The facial search: none of the visitor's photos shows a face; the organization uses two-factor.
   'FACE_NOT_FOUND',
   'TWO_FACTOR_REQUIRED',
+  // A change announcement whose signature does not match the body.
+  'INVALID_SIGNATURE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -67,10 +67,17 @@ export type NewOrganization = Static<typeof OrganizationFile>;
 export const OrganizationAnswer = Type.Object({ ...ok, organization: Organization });
 export type WireOrganizationAnswer = Static<typeof OrganizationAnswer>;
 
+/** GET /api/v1/organizations: every organization with when a site-visible part of it last changed. */
 export const OrganizationList = Type.Object({
   error: Type.Literal(false),
-  organizations: Type.Array(Type.Object({ id: Type.Integer(), web_name: Type.String(), name: Type.String() })),
+  organizations: Type.Array(Type.Object({ id: Type.Integer(), web_name: Type.String(), name: Type.String(), updated_at: Type.String() })),
 });
+/** `?changed_since=`: only the organizations changed after this instant (ISO 8601, UTC). */
+export const OrganizationListQuery = Type.Object({
+  changed_since: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' })),
+});
+/** POST /api/v1/organizations/changed: a provider's back office says an organization changed (signed). */
+export const OrganizationChangedBody = Type.Object({ web_name: WebName }, { additionalProperties: false });
 export type WireOrganizationList = Static<typeof OrganizationList>;
 
 function isJsonObjectText(text: string): boolean {

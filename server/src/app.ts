@@ -11,7 +11,7 @@ import { visitorRoutes } from './routes/visitors.ts';
 import { allowedOrigins, registerSafety, type SafetyOptions } from './safety.ts';
 import { validatorCompiler } from './validation.ts';
 import { shopRoutes } from './routes/shop.ts';
-import { loadGatewayDelayMs, loadPixConfig } from './config.ts';
+import { loadGatewayDelayMs, loadPixConfig, loadWebhookSecret } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway } from './services/payments/sandbox.ts';
 
@@ -29,8 +29,10 @@ export function buildApp({
   dataDir,
   logger = false,
   gateway,
+  webhookSecret = loadWebhookSecret(process.env),
   ...safety
-}: AppDeps & SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway }): FastifyInstance {
+}: AppDeps &
+  SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway; webhookSecret?: string | null }): FastifyInstance {
   const allowed = allowedOrigins(safety);
   const app = Fastify({
     logger,
@@ -50,7 +52,7 @@ export function buildApp({
   registerErrorHandling(app);
   const deps: AppDeps = { db, dataDir };
   healthRoutes(app);
-  organizationRoutes(app, deps);
+  organizationRoutes(app, { ...deps, webhookSecret });
   brandingRoutes(app, deps);
   cardRoutes(app, deps);
   downloadRoutes(app, deps);

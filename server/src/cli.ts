@@ -6,7 +6,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { inTransaction, openDatabase } from './db.ts';
 import { createCard, findCard, listCardSummaries } from './repositories/cards.ts';
-import { findOrganizationByWebName, listOrganizations, upsertOrganization } from './repositories/organizations.ts';
+import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
@@ -150,6 +150,8 @@ async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): P
   const names = await setBranding(dataDir, organization.web_name, folder).catch((error: unknown) => {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   });
+  // The site shows the branding: a change for the publisher to rebuild.
+  markOrganizationChanged(db, organization.web_name);
   return `Branding of ${organization.web_name}: ${names.join(', ')}`;
 }
 

@@ -57,6 +57,16 @@ export function loadGatewayDelayMs(env: NodeJS.ProcessEnv, problems: string[] = 
   return value;
 }
 
+/**
+ * PUBLISH_WEBHOOK_SECRET: the secret a provider's back office signs its change announcements
+ * with (HMAC-SHA256 over the body); without it the webhook is off. At least 32 characters.
+ */
+export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
+  const secret = env['PUBLISH_WEBHOOK_SECRET']?.trim() || null;
+  if (secret !== null && secret.length < 32) problems.push('PUBLISH_WEBHOOK_SECRET must have at least 32 characters');
+  return secret;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -92,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   loadPixConfig(env, problems);
   loadGatewayDelayMs(env, problems);
+  loadWebhookSecret(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return { apiHost, apiPort, sitesPort, dataDir, publicApiUrl };

@@ -66,8 +66,8 @@ describe('GET /api/v1/organization/:webName', () => {
     expect(res.json()).toEqual({
       error: false,
       organizations: [
-        { id: demoId, web_name: 'demo', name: 'Demo' },
-        { id: twoFactorId, web_name: 'secure', name: 'Secure' },
+        { id: demoId, web_name: 'demo', name: 'Demo', updated_at: expect.any(String) },
+        { id: twoFactorId, web_name: 'secure', name: 'Secure', updated_at: expect.any(String) },
       ],
     });
   });

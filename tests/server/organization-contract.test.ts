@@ -66,6 +66,6 @@ describe('GET /api/v1/organization/:webName', () => {
     expect(body.organization).not.toHaveProperty('internal_note');
     expect(body.organization).toMatchObject({ web_name: 'demo', features_organization: { webapp_initial_form: 'card' } });
     const list = await api.app.inject({ url: '/api/v1/organizations' });
-    expect(list.json()).toEqual({ error: false, organizations: [{ id: body.organization.id, web_name: 'demo', name: 'Demo' }] });
+    expect(list.json()).toEqual({ error: false, organizations: [{ id: body.organization.id, web_name: 'demo', name: 'Demo', updated_at: expect.any(String) }] });
   });
 });

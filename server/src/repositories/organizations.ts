@@ -32,12 +32,21 @@ export function findOrganizationById(db: DatabaseSync, id: number): WireOrganiza
   return row && toOrganization(row);
 }
 
-export function listOrganizations(db: DatabaseSync): Array<{ id: number; web_name: string; name: string }> {
-  return db.prepare('SELECT id, web_name, name FROM organizations ORDER BY web_name').all() as Array<{
-    id: number;
-    web_name: string;
-    name: string;
-  }>;
+/** The organizations by web name, each with when it last changed; only those changed after `since` when given. */
+export function listOrganizations(db: DatabaseSync, since?: string): Array<{ id: number; web_name: string; name: string; updated_at: string }> {
+  const columns = 'SELECT id, web_name, name, updated_at FROM organizations';
+  const rows = since === undefined
+    ? db.prepare(`${columns} ORDER BY web_name`).all()
+    : db.prepare(`${columns} WHERE updated_at > ? ORDER BY web_name`).all(since);
+  return rows as Array<{ id: number; web_name: string; name: string; updated_at: string }>;
+}
+
+/** Records that something a site shows changed (branding, a webhook's word); false for an unknown web name. */
+export function markOrganizationChanged(db: DatabaseSync, webName: string): boolean {
+  const result = db
+    .prepare(`UPDATE organizations SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE web_name = ?`)
+    .run(webName.toLowerCase());
+  return result.changes > 0;
 }
 
 export function countOrganizations(db: DatabaseSync): number {

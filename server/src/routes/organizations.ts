@@ -1,20 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OrganizationAnswer, OrganizationList } from '../../../contract/organization.ts';
+import {
+  OrganizationAnswer,
+  OrganizationChangedBody,
+  OrganizationList,
+  OrganizationListQuery,
+} from '../../../contract/organization.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
-import { findOrganizationByWebName, listOrganizations } from '../repositories/organizations.ts';
+import { findOrganizationByWebName, listOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
+
+/** Whether `signature` ("sha256=<hex>") is the HMAC-SHA256 of the raw body under the shared secret. */
+export function isSignedBy(secret: string, rawBody: string, signature: string | undefined): boolean {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
+  const given = Buffer.from(signature ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 // The contract's schemas validate the path and serialize the answers (fast-json-stringify).
-export function organizationRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret }: AppDeps & { webhookSecret: string | null }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  // The site build lists web names here before fetching each organization.
-  app.get('/api/v1/organizations', { schema: { response: { 200: OrganizationList } } }, async () => ({
-    error: false as const,
-    organizations: listOrganizations(db),
-  }));
+  // The site build and the publisher list web names here; `changed_since` answers what changed.
+  app.get(
+    '/api/v1/organizations',
+    { schema: { querystring: OrganizationListQuery, response: { 200: OrganizationList } } },
+    async (request) => {
+      const since = request.query.changed_since;
+      // Stored instants carry milliseconds: compare in the same form.
+      return { error: false as const, organizations: listOrganizations(db, since && new Date(since).toISOString()) };
+    },
+  );
 
   app.get(
     '/api/v1/organization/:webName',
@@ -25,4 +43,36 @@ export function organizationRoutes(fastify: FastifyInstance, { db }: AppDeps): v
       return { error: false as const, message: 'OK', organization };
     },
   );
+
+  // A provider whose back office lives elsewhere announces a change, signed with the shared
+  // secret over the exact bytes sent; the publisher then rebuilds that site.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      (request as { rawBody?: string }).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new ApiError(400, 'VALIDATION_ERROR', 'the body is not valid JSON'));
+      }
+    });
+    scope.post(
+      '/api/v1/organizations/changed',
+      {
+        schema: { body: OrganizationChangedBody, response: { 200: OrganizationList } },
+        // The signature is checked before the body's shape: an unsigned caller learns nothing.
+        preValidation: async (request) => {
+          if (!webhookSecret) throw new ApiError(403, 'FORBIDDEN', 'the change webhook is not configured');
+          const signature = request.headers['x-signature'];
+          if (!isSignedBy(webhookSecret, (request as { rawBody?: string }).rawBody ?? '', Array.isArray(signature) ? signature[0] : signature)) {
+            throw new ApiError(401, 'INVALID_SIGNATURE');
+          }
+        },
+      },
+      async (request) => {
+        if (!markOrganizationChanged(db, request.body.web_name)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+        return { error: false as const, organizations: listOrganizations(db).filter((o) => o.web_name === request.body.web_name) };
+      },
+    );
+  });
 }
