@@ -20,6 +20,7 @@ import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
 import GalleryIntro from './GalleryIntro.tsx';
+import Icon from './icons.tsx';
 import MediaGrid from './MediaGrid.tsx';
 import MediaViewer from './MediaViewer.tsx';
 import PricesModal from './PricesModal.tsx';
@@ -72,13 +73,18 @@ function Lists({ organization, lists, secret, reloading, onReload }: { organizat
   const owned = ownedMedia(lists, organization);
   return (
     <>
-      <GalleryIntro freePhotos={organization.freePhotos} sections={sections} />
-      <div className="gallery-tools">
-        <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
-        <button type="button" className="secondary" onClick={onReload} disabled={reloading}>
-          {t('gallery.reload')}
-        </button>
-      </div>
+      <GalleryIntro
+        freePhotos={organization.freePhotos}
+        sections={sections}
+        tools={
+          <div className="gallery-tools">
+            <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
+            <button type="button" className="secondary icon-button" onClick={onReload} disabled={reloading} aria-label={t('gallery.reload')}>
+              <Icon name="reload" />
+            </button>
+          </div>
+        }
+      />
       {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map(
         (section) =>
