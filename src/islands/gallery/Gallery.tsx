@@ -139,6 +139,7 @@ export default function Gallery({ organization, banners }: Props) {
     <div className={buy ? 'gallery gallery-buy' : 'gallery'} data-view={view.kind}>
       <GalleryHeader
         backHref={back}
+        cardLabel={code ? t('gallery.card', { code: formatCardCode(code) }) : ''}
         canSendPhoto={organization.canSendPhoto}
         canManageCards={code !== null}
         onSendPhotos={() => setSendOpen(true)}
@@ -147,7 +148,6 @@ export default function Gallery({ organization, banners }: Props) {
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
       {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
-      <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
       <div className="gallery-layout">
         <div className="gallery-main">
           {view.kind === 'list' ? (

@@ -7,6 +7,8 @@ import Icon from './icons.tsx';
 
 interface Props {
   backHref: string;
+  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read). */
+  cardLabel: string;
   canSendPhoto: boolean;
   canManageCards: boolean;
   onSendPhotos: () => void;
@@ -29,7 +31,7 @@ const focusables = (menu: HTMLElement | null) =>
  * Before the island hydrates the buttons wait disabled, never a click that does nothing (the back
  * link works without the island).
  */
-export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
+export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
   const t = useTranslate();
   const waiting = !useHydrated();
   const [open, setOpen] = useState(false);
@@ -98,7 +100,7 @@ export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, 
         <Icon name="back" />
         <span className="header-label">{t('gallery.back')}</span>
       </a>
-      <span className="gallery-header-spacer" />
+      <p className="gallery-card">{cardLabel}</p>
       {cart && (
         <button type="button" className="secondary header-button cart-badge" onClick={cart.onOpen} disabled={waiting}>
           <Icon name="cart" />
