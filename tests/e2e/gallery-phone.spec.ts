@@ -2,6 +2,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
 import { list, openGallery } from './support/gallery.ts';
 
+/** The page's layout shift so far (CLS without the shifts that follow an input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+}
+
 /** Real touches through Chromium's input pipeline: the page sees them as pointer events of type touch. */
 async function touch(page: Page, points: Array<{ x: number; y: number }>): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -44,6 +60,8 @@ test.describe('on a 390x844 touch phone', () => {
       }).length;
     });
     expect(whole).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.locator('.media-cell img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     await expectNoAxeViolations(page);
   });
 
@@ -129,6 +147,8 @@ test.describe('on a 1366x768 desktop', () => {
       expect(box.width).toBeGreaterThanOrEqual(220);
       expect(box.width / box.height).toBeCloseTo(1.5, 1);
     }
+    await expect.poll(() => page.locator('.media-cell img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     await expect(page.getByRole('button', { name: 'More options' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Prices' })).toBeVisible();
     expect((await page.locator('.gallery-header').boundingBox())!.height).toBeLessThanOrEqual(48);
