@@ -115,18 +115,36 @@ export function sectionLabel(t: Translate, { role, items }: GallerySection): str
   return videos === items.length ? videoText : t('gallery.both', { photos: photoText, videos: videoText });
 }
 
-/** Grid geometry: cells at least `minCell` px wide, `gap` px apart, in fixed 3:2 boxes. */
-export const GRID = { minCell: 160, gap: 8, aspect: 2 / 3 } as const;
+/**
+ * Grid geometry. The API gives no photo sizes (its demo thumbnails are 3:2 landscape, 480x320),
+ * so the grid is justified rows of equal 3:2 cells: each row fills the width, every cell keeps the
+ * thumbnail's ratio, and the page knows every row's height before a thumbnail arrives (no layout
+ * shift, and the virtualiser needs no measuring). Cells are at least `minCell` px wide (the long
+ * edge: 220 px and more on a desktop), a phone keeps two columns, the gap is tighter on a phone.
+ */
+export const GRID = { minCell: 220, phoneColumns: 2, phoneWidth: 600, phoneMinCell: 140, gap: 8, phoneGap: 4, aspect: 2 / 3 } as const;
 
-export function gridColumns(width: number, minCell: number = GRID.minCell, gap: number = GRID.gap): number {
+/** The space between cells for a list `width` px wide. */
+export function gridGap(width: number): number {
+  return width > 0 && width < GRID.phoneWidth ? GRID.phoneGap : GRID.gap;
+}
+
+export function gridColumns(width: number, minCell: number = GRID.minCell, gap: number = gridGap(width)): number {
   if (!(width > 0)) return 1;
-  return Math.max(1, Math.floor((width + gap) / (minCell + gap)));
+  const wide = Math.floor((width + gap) / (minCell + gap));
+  // A phone keeps two columns while each is still a useful thumbnail.
+  const phone = width >= GRID.phoneColumns * GRID.phoneMinCell + gap ? GRID.phoneColumns : 1;
+  return Math.max(1, wide, phone);
+}
+
+/** The width of one cell (its long edge) in a list `width` px wide. */
+export function gridCell(width: number, columns: number, gap: number = gridGap(width)): number {
+  return Math.max(1, (width - gap * (columns - 1)) / columns);
 }
 
 /** Height of one row (cell plus the gap below it) for a container `width` px wide. */
-export function gridRowHeight(width: number, columns: number, gap: number = GRID.gap): number {
-  const cell = (width - gap * (columns - 1)) / columns;
-  return Math.max(1, cell * GRID.aspect) + gap;
+export function gridRowHeight(width: number, columns: number, gap: number = gridGap(width)): number {
+  return gridCell(width, columns, gap) * GRID.aspect + gap;
 }
 
 export function gridRowCount(items: number, columns: number): number {

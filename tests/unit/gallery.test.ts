@@ -6,7 +6,9 @@ import {
   canBuy,
   gallerySections,
   galleryView,
+  gridCell,
   gridColumns,
+  gridGap,
   gridRow,
   gridRowCount,
   gridRowHeight,
@@ -59,17 +61,23 @@ describe('gallery rules', () => {
     expect(allMedia(after).map((m) => m.id)).toEqual(['a', 'c', 'x', 'y']);
   });
 
-  it('lays the grid out in rows of fixed boxes', () => {
+  it('lays the grid out in justified rows of 3:2 cells: big on a desktop, two columns on a phone', () => {
     expect(gridColumns(0)).toBe(1);
-    expect(gridColumns(160)).toBe(1);
-    expect(gridColumns(328)).toBe(2);
-    expect(gridColumns(900)).toBe(5);
+    expect(gridColumns(200)).toBe(1);
+    // A 390 px phone's list (358 px): two columns, 4 px apart, each 177 px wide.
+    expect(gridColumns(358)).toBe(2);
+    expect(gridGap(358)).toBe(4);
+    expect(gridCell(358, 2)).toBeCloseTo(177);
+    // The 9-column photo area of a 1366 px desktop (870 px): three cells of 285 px, never under 220.
+    expect(gridColumns(870)).toBe(3);
+    expect(gridCell(870, gridColumns(870))).toBeGreaterThanOrEqual(220);
+    for (const width of [600, 700, 870, 1000, 1168, 1600, 2400]) expect(gridCell(width, gridColumns(width)), `${width}`).toBeGreaterThanOrEqual(220);
     expect(gridRowCount(5000, 5)).toBe(1000);
     expect(gridRowCount(7, 3)).toBe(3);
     expect(gridRow(['a', 'b', 'c', 'd', 'e'], 1, 2)).toEqual(['c', 'd']);
     expect(gridRow(['a', 'b', 'c', 'd', 'e'], 2, 2)).toEqual(['e']);
-    // 2 columns of (328 - 8) / 2 = 160 px: 3:2 boxes 106.67 px high plus the gap.
-    expect(gridRowHeight(328, 2)).toBeCloseTo(160 * (2 / 3) + 8);
+    // 2 columns of (358 - 4) / 2 = 177 px: 3:2 boxes 118 px high plus the gap.
+    expect(gridRowHeight(358, 2)).toBeCloseTo(177 * (2 / 3) + 4);
   });
 
   it('accepts png and jpeg by their first bytes only', () => {

@@ -4,12 +4,13 @@ import type { Media } from '../../lib/api/types.ts';
 import { isInOrder, productFor } from '../../lib/cart.ts';
 import { $cartPending, $order, toggleInCart } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
+import Icon from './icons.tsx';
 
 interface Props {
   media: Media;
   /** The media's accessible name, for the grid's icon-only toggle. */
   name: string;
-  /** The grid's small toggle on a thumbnail; otherwise the viewer's worded button. */
+  /** The grid's round toggle on a thumbnail (its cell shows the pick: see gallery.css); otherwise the viewer's worded button. */
   compact?: boolean;
 }
 
@@ -34,12 +35,19 @@ export default function CartToggle({ media, name, compact = false }: Props) {
         disabled={inPackage}
         onClick={toggle}
       >
-        {inCart ? '✓' : '+'}
+        <Icon name={inCart ? 'check' : 'plus'} size={18} />
       </button>
     );
   }
   return (
-    <button type="button" className={inCart ? 'secondary' : undefined} aria-busy={pending.has(media.id)} disabled={inPackage} onClick={toggle}>
+    <button
+      type="button"
+      className={inCart ? 'secondary cart-action in-cart' : 'cart-action'}
+      aria-busy={pending.has(media.id)}
+      disabled={inPackage}
+      onClick={toggle}
+    >
+      <Icon name={inCart || inPackage ? 'check' : 'cart'} />
       {t(inPackage ? 'cart.inPackage' : inCart ? 'cart.remove' : 'cart.add')}
     </button>
   );

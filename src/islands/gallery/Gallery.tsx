@@ -20,6 +20,7 @@ import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
 import GalleryIntro from './GalleryIntro.tsx';
+import Icon from './icons.tsx';
 import MediaGrid from './MediaGrid.tsx';
 import MediaViewer from './MediaViewer.tsx';
 import PricesModal from './PricesModal.tsx';
@@ -72,13 +73,18 @@ function Lists({ organization, lists, secret, reloading, onReload }: { organizat
   const owned = ownedMedia(lists, organization);
   return (
     <>
-      <GalleryIntro freePhotos={organization.freePhotos} sections={sections} />
-      <div className="gallery-tools">
-        <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
-        <button type="button" className="secondary" onClick={onReload} disabled={reloading}>
-          {t('gallery.reload')}
-        </button>
-      </div>
+      <GalleryIntro
+        freePhotos={organization.freePhotos}
+        sections={sections}
+        tools={
+          <div className="gallery-tools">
+            <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
+            <button type="button" className="secondary icon-button" onClick={onReload} disabled={reloading} aria-label={t('gallery.reload')}>
+              <Icon name="reload" />
+            </button>
+          </div>
+        }
+      />
       {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map(
         (section) =>
@@ -135,6 +141,7 @@ export default function Gallery({ organization, banners }: Props) {
     <div className={buy ? 'gallery gallery-buy' : 'gallery'} data-view={view.kind}>
       <GalleryHeader
         backHref={back}
+        cardLabel={code ? t('gallery.card', { code: formatCardCode(code) }) : ''}
         canSendPhoto={organization.canSendPhoto}
         canManageCards={code !== null}
         onSendPhotos={() => setSendOpen(true)}
@@ -143,7 +150,6 @@ export default function Gallery({ organization, banners }: Props) {
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
       {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
-      <p className="gallery-card">{code && t('gallery.card', { code: formatCardCode(code) })}</p>
       <div className="gallery-layout">
         <div className="gallery-main">
           {view.kind === 'list' ? (

@@ -1,10 +1,14 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { LOCALES } from '../../i18n/index.ts';
 import LanguageFlags from '../shared/LanguageFlags.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import Icon from './icons.tsx';
 
 interface Props {
   backHref: string;
+  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read). */
+  cardLabel: string;
   canSendPhoto: boolean;
   canManageCards: boolean;
   onSendPhotos: () => void;
@@ -15,41 +19,128 @@ interface Props {
   cart?: { items: number; onOpen: () => void } | undefined;
 }
 
+/** The buttons and links a keyboard can reach inside the overflow menu, in order. */
+const focusables = (menu: HTMLElement | null) =>
+  menu ? [...menu.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')] : [];
+
 /**
- * Back, the cart badge, the prices, cards, add photos, language. The page shows them before its
- * island has hydrated: until then the buttons wait disabled, as the forms do, never a click that
- * does nothing (the back link works without the island).
+ * One compact row: back, the cart with its badge, then prices, cards, send photos and language.
+ * On a wide screen those sit in the row with their words; on a phone (< 900 px, CSS) they fold
+ * into a "more" disclosure (a button with aria-expanded: Enter or Space opens it, ↓ and ↑ walk
+ * it, Escape or a click elsewhere closes it and Escape gives the focus back to the button).
+ * Before the island hydrates the buttons wait disabled, never a click that does nothing (the back
+ * link works without the island).
  */
-export default function GalleryHeader({ backHref, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
+export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
   const t = useTranslate();
   const waiting = !useHydrated();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  // A click or a tap anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  const moveFocus = (step: 1 | -1 | 'first' | 'last') => {
+    const items = focusables(menu.current);
+    if (items.length === 0) return;
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next =
+      step === 'first' ? 0 : step === 'last' ? items.length - 1 : at < 0 ? (step === 1 ? 0 : items.length - 1) : (at + step + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!open) {
+      if (event.key === 'ArrowDown' && event.target === toggle.current) {
+        event.preventDefault();
+        setOpen(true);
+        requestAnimationFrame(() => moveFocus('first'));
+      }
+      return;
+    }
+    const keys: Record<string, Parameters<typeof moveFocus>[0]> = { ArrowDown: 1, ArrowUp: -1, Home: 'first', End: 'last' };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    } else if (event.key in keys) {
+      event.preventDefault();
+      moveFocus(keys[event.key]!);
+    }
+  };
+
+  /** An action of the menu: it runs, and the menu folds away. */
+  const act = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
   return (
-    <nav className="gallery-header" aria-label={t('gallery.actions')}>
-      <a href={backHref} className="button secondary">
-        {t('gallery.back')}
+    <nav
+      ref={nav}
+      className="gallery-header"
+      aria-label={t('gallery.actions')}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        // Tabbing out of the header folds the menu.
+        if (open && !nav.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <a href={backHref} className="button secondary header-button">
+        <Icon name="back" />
+        <span className="header-label">{t('gallery.back')}</span>
       </a>
-      <span className="gallery-header-spacer" />
+      <p className="gallery-card">{cardLabel}</p>
       {cart && (
-        <button type="button" className="secondary cart-badge" onClick={cart.onOpen} disabled={waiting}>
-          {t('cart.title')} <span className="badge">{cart.items}</span>
+        <button type="button" className="secondary header-button cart-badge" onClick={cart.onOpen} disabled={waiting}>
+          <Icon name="cart" />
+          <span className="header-label">{t('cart.title')}</span>{' '}
+          <span className="badge">{cart.items}</span>
         </button>
       )}
-      {onPrices && (
-        <button type="button" className="secondary" onClick={onPrices} disabled={waiting}>
-          {t('prices.open')}
-        </button>
-      )}
-      {canManageCards && (
-        <button type="button" className="secondary" onClick={onManageCards} disabled={waiting}>
-          {t('gallery.manageCards')}
-        </button>
-      )}
-      {canSendPhoto && (
-        <button type="button" onClick={onSendPhotos} disabled={waiting}>
-          {t('gallery.addPhoto')}
-        </button>
-      )}
-      <LanguageFlags locales={LOCALES} />
+      <button
+        ref={toggle}
+        type="button"
+        className="secondary header-button gallery-more-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('gallery.more')}
+        disabled={waiting}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="more" />
+      </button>
+      <div ref={menu} id={menuId} className={open ? 'gallery-more open' : 'gallery-more'}>
+        {onPrices && (
+          <button type="button" className="secondary header-button" onClick={act(onPrices)} disabled={waiting}>
+            <Icon name="tag" />
+            <span className="menu-label">{t('prices.open')}</span>
+          </button>
+        )}
+        {canManageCards && (
+          <button type="button" className="secondary header-button" onClick={act(onManageCards)} disabled={waiting}>
+            <Icon name="cards" />
+            <span className="menu-label">{t('gallery.manageCards')}</span>
+          </button>
+        )}
+        {canSendPhoto && (
+          <button type="button" className="secondary header-button" onClick={act(onSendPhotos)} disabled={waiting}>
+            <Icon name="upload" />
+            <span className="menu-label">{t('gallery.addPhoto')}</span>
+          </button>
+        )}
+        <LanguageFlags locales={LOCALES} />
+      </div>
     </nav>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
-import { GRID, gridColumns, gridRow, gridRowCount, gridRowHeight } from '../../lib/gallery.ts';
+import { GRID, gridCell, gridColumns, gridGap, gridRow, gridRowCount, gridRowHeight } from '../../lib/gallery.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 
@@ -35,17 +35,19 @@ function useListBox(list: RefObject<HTMLUListElement | null>) {
 }
 
 /**
- * One list of media as a virtual grid: only the rows near the viewport are in the DOM, every
- * cell is a fixed 3:2 box (no layout shift while thumbnails load), the window scrolls.
+ * One list of media as a virtual grid of justified rows: only the rows near the viewport are in
+ * the DOM, every cell is a 3:2 box sized from the list's width (no layout shift while thumbnails
+ * load), the window scrolls. A picked photo shows it on the whole cell (gallery.css).
  */
 export default function MediaGrid({ items, label, onOpen }: Props) {
   const t = useTranslate();
   const headingId = useId();
   const list = useRef<HTMLUListElement>(null);
   const { width, top } = useListBox(list);
+  const gap = gridGap(width);
   const columns = gridColumns(width);
   const rowHeight = gridRowHeight(width, columns);
-  const cell = (width - GRID.gap * (columns - 1)) / columns;
+  const cell = gridCell(width, columns);
 
   const virtualizer = useWindowVirtualizer({
     count: width > 0 ? gridRowCount(items.length, columns) : 0,
@@ -84,7 +86,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 style={{
                   width: cell,
                   height: cell * GRID.aspect,
-                  transform: `translate(${column * (cell + GRID.gap)}px, ${row.start - top}px)`,
+                  transform: `translate(${column * (cell + gap)}px, ${row.start - top}px)`,
                 }}
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>

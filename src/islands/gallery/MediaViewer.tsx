@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
@@ -9,6 +9,7 @@ import type { Organization } from '../../tenant/organization.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import Modal from '../shared/Modal.tsx';
 import CartToggle from './CartToggle.tsx';
+import Icon from './icons.tsx';
 
 interface Props {
   organization: Pick<Organization, 'id' | 'name' | 'freePhotos' | 'canRemovePhoto'>;
@@ -31,15 +32,129 @@ function useArrowKeys(active: boolean) {
   }, [active]);
 }
 
-function Stage({ media, downloadable, alt }: { media: Media; downloadable: boolean; alt: string }) {
+interface Zoom {
+  scale: number;
+  x: number;
+  y: number;
+}
+const UNZOOMED: Zoom = { scale: 1, x: 0, y: 0 };
+const MAX_ZOOM = 4;
+const TAP_ZOOM = 2.5;
+/** How far a finger travels sideways before it is a swipe, and how near two taps fall to be a double tap. */
+const SWIPE_PX = 50;
+const TAP_PX = 12;
+const DOUBLE_TAP_MS = 300;
+
+/**
+ * Touch on the photo, with pointer events: a sideways swipe walks the media, two fingers pinch
+ * the zoom, a double tap zooms in where it lands (and out again), one finger pans a zoomed photo.
+ * The frame has touch-action: none, so the browser leaves these gestures to the page.
+ */
+function useGestures(mediaId: string) {
+  const [zoom, setZoom] = useState<Zoom>(UNZOOMED);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<{ x: number; y: number; at: number; zoom: Zoom; pinch: { distance: number; scale: number } | null; multi: boolean } | null>(null);
+  const lastTap = useRef<{ x: number; y: number; at: number } | null>(null);
+  useEffect(() => {
+    setZoom(UNZOOMED);
+    pointers.current.clear();
+    gesture.current = null;
+    lastTap.current = null;
+  }, [mediaId]);
+
+  const distance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.current.size === 1) {
+      gesture.current = { x: event.clientX, y: event.clientY, at: event.timeStamp, zoom, pinch: null, multi: false };
+    } else if (gesture.current && pointers.current.size === 2) {
+      gesture.current = { ...gesture.current, multi: true, pinch: { distance: distance(), scale: zoom.scale } };
+    }
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.has(event.pointerId)) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const start = gesture.current;
+    if (!start) return;
+    if (start.pinch && pointers.current.size === 2 && start.pinch.distance > 0) {
+      const scale = Math.min(MAX_ZOOM, Math.max(1, (start.pinch.scale * distance()) / start.pinch.distance));
+      setZoom(scale === 1 ? UNZOOMED : { ...start.zoom, scale });
+    } else if (!start.multi && start.zoom.scale > 1) {
+      setZoom({ ...start.zoom, x: start.zoom.x + event.clientX - start.x, y: start.zoom.y + event.clientY - start.y });
+    }
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.delete(event.pointerId)) return;
+    const start = gesture.current;
+    if (!start || pointers.current.size > 0) return;
+    gesture.current = null;
+    if (start.multi) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (start.zoom.scale === 1 && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy) * 1.5) {
+      stepViewer(dx < 0 ? 1 : -1);
+      return;
+    }
+    if (Math.abs(dx) > TAP_PX || Math.abs(dy) > TAP_PX) return;
+    const tap = { x: event.clientX, y: event.clientY, at: event.timeStamp };
+    const before = lastTap.current;
+    if (before && tap.at - before.at < DOUBLE_TAP_MS && Math.hypot(tap.x - before.x, tap.y - before.y) < TAP_PX * 3) {
+      lastTap.current = null;
+      if (zoom.scale > 1) {
+        setZoom(UNZOOMED);
+      } else {
+        // Zoom around the tapped point: it stays under the finger.
+        const box = event.currentTarget.getBoundingClientRect();
+        const fromCentre = { x: tap.x - (box.left + box.width / 2), y: tap.y - (box.top + box.height / 2) };
+        setZoom({ scale: TAP_ZOOM, x: fromCentre.x * (1 - TAP_ZOOM), y: fromCentre.y * (1 - TAP_ZOOM) });
+      }
+    } else {
+      lastTap.current = tap;
+    }
+  };
+
+  const onPointerCancel = (event: ReactPointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(event.pointerId);
+    if (pointers.current.size === 0) gesture.current = null;
+  };
+
+  return { zoom, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onPointerLeave: onPointerCancel } };
+}
+
+function Stage({ media, downloadable, alt, previous, next }: { media: Media; downloadable: boolean; alt: string; previous: boolean; next: boolean }) {
+  const t = useTranslate();
+  const { zoom, handlers } = useGestures(media.id);
+  const zoomed = zoom.scale > 1;
   return (
     <div className="viewer-stage">
       {media.type === 'video' && downloadable ? (
         // Streams from the video download address (the API answers byte ranges).
         <video key={media.id} src={media.originalUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
-        <FallbackImage key={media.id} sources={[media.previewUrl]} alt={alt} decoding="async" />
+        <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>
+          <FallbackImage
+            key={media.id}
+            sources={[media.previewUrl]}
+            alt={alt}
+            decoding="async"
+            draggable={false}
+            style={zoomed ? { transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` } : undefined}
+          />
+        </div>
       )}
+      <button type="button" className="viewer-step viewer-previous" aria-label={t('viewer.previous')} aria-disabled={!previous} onClick={() => stepViewer(-1)}>
+        <Icon name="previous" size={24} />
+      </button>
+      <button type="button" className="viewer-step viewer-next" aria-label={t('viewer.next')} aria-disabled={!next} onClick={() => stepViewer(1)}>
+        <Icon name="next" size={24} />
+      </button>
     </div>
   );
 }
@@ -92,7 +207,11 @@ function DeleteControls({ organizationId, media }: { organizationId: number; med
   );
 }
 
-/** The media viewer: preview or video, previous/next (buttons and arrow keys), download, share, delete. */
+/**
+ * The media viewer: a full-screen lightbox (the photo is the page, on a phone edge to edge), with
+ * previous/next on its sides, arrow keys, swipe and zoom, whether it is bought or in the cart, and
+ * download, share and delete. The keyboard hint shows only where there is a fine pointer (CSS).
+ */
 export default function MediaViewer({ organization }: Props) {
   const t = useTranslate();
   const id = useStore($viewerMedia);
@@ -109,47 +228,47 @@ export default function MediaViewer({ organization }: Props) {
   const downloadable = current ? isDownloadable(current, organization) : false;
 
   return (
-    <Modal open={current !== undefined} title={current ? title : ''} onClose={closeViewer} className="modal-wide viewer">
+    <Modal open={current !== undefined} title={current ? title : ''} onClose={closeViewer} className="viewer">
       {current && (
         <>
-          <Stage media={current} downloadable={downloadable} alt={title} />
-          {!downloadable && <p className="hint">{t('viewer.watermarked')}</p>}
-          <div className="viewer-nav">
-            <button
-              type="button"
-              className="secondary"
-              aria-disabled={!around.previous}
-              onClick={() => stepViewer(-1)}
-            >
-              ← {t('viewer.previous')}
-            </button>
-            <span className="hint">{t('viewer.keys')}</span>
-            <button type="button" className="secondary" aria-disabled={!around.next} onClick={() => stepViewer(1)}>
-              {t('viewer.next')} →
-            </button>
+          <button type="button" className="secondary icon-button viewer-close" onClick={closeViewer} aria-label={t('viewer.close')}>
+            <Icon name="close" />
+          </button>
+          <Stage media={current} downloadable={downloadable} alt={title} previous={around.previous !== null} next={around.next !== null} />
+          <div className="viewer-bar">
+            <p className="viewer-state">
+              {current.sold && !organization.freePhotos ? (
+                <span className="viewer-bought">
+                  <Icon name="check" size={18} />
+                  {t('viewer.bought')}
+                </span>
+              ) : (
+                !downloadable && <span className="viewer-watermarked">{t('viewer.watermarked')}</span>
+              )}
+              <span className="viewer-keys">{t('viewer.keys')}</span>
+              <span className="viewer-swipe">{t('viewer.swipe')}</span>
+            </p>
+            <div className="viewer-actions">
+              {!current.sold && <CartToggle media={current} name={title} />}
+              {downloadable && (
+                <a className="button" href={current.originalUrl} download={current.filename}>
+                  <Icon name="download" />
+                  {t('viewer.download')}
+                </a>
+              )}
+              <button
+                type="button"
+                className="secondary"
+                disabled={share.status === 'working'}
+                onClick={() => void shareMedia(current, downloadable, t('viewer.shareText', { name: organization.name }))}
+              >
+                <Icon name="share" />
+                {t('viewer.share')}
+              </button>
+              {organization.canRemovePhoto && <DeleteControls organizationId={organization.id} media={current} />}
+            </div>
+            <ShareStatus name={organization.name} />
           </div>
-          <div className="modal-actions">
-            {downloadable && (
-              <a className="button" href={current.originalUrl} download={current.filename}>
-                {t('viewer.download')}
-              </a>
-            )}
-            {!current.sold && <CartToggle media={current} name={title} />}
-            <button
-              type="button"
-              disabled={share.status === 'working'}
-              onClick={() =>
-                void shareMedia(current, downloadable, t('viewer.shareText', { name: organization.name }))
-              }
-            >
-              {t('viewer.share')}
-            </button>
-            {organization.canRemovePhoto && <DeleteControls organizationId={organization.id} media={current} />}
-            <button type="button" className="secondary" onClick={closeViewer}>
-              {t('viewer.close')}
-            </button>
-          </div>
-          <ShareStatus name={organization.name} />
         </>
       )}
     </Modal>

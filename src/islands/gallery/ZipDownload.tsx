@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { $zip, downloadZip } from '../../stores/zip.ts';
+import Icon from './icons.tsx';
 
 interface Props {
   organizationId: number;
@@ -17,7 +18,8 @@ export default function ZipDownload({ organizationId, mediaIds, secret }: Props)
   const start = () => void downloadZip(organizationId, mediaIds, secret);
   return (
     <div className="zip-download">
-      <button type="button" onClick={start} disabled={zip.loading || mediaIds.length === 0}>
+      <button type="button" className="zip-button" onClick={start} disabled={zip.loading || mediaIds.length === 0}>
+        <Icon name="download" />
         {t('zip.download')}
       </button>
       <div role="status" className="zip-status">
