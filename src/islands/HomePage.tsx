@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { I18nProvider, useTranslate } from '../i18n/I18nProvider.tsx';
+import type { Branding } from '../tenant/branding.ts';
 import type { Organization } from '../tenant/organization.ts';
 import CardForm from './home/CardForm.tsx';
 import CredentialPanel from './home/CredentialPanel.tsx';
@@ -7,6 +8,7 @@ import HomeActions, { type HomeView } from './home/HomeActions.tsx';
 import HomeErrorModal from './home/HomeErrorModal.tsx';
 import HomeFooter from './home/HomeFooter.tsx';
 import HomeHeader from './home/HomeHeader.tsx';
+import HomeHero from './home/HomeHero.tsx';
 import PrivacyBanner from './home/PrivacyBanner.tsx';
 import LanguageFlags from './shared/LanguageFlags.tsx';
 import LiveOrganization from './shared/LiveOrganization.tsx';
@@ -23,6 +25,8 @@ interface Props {
   organization: Organization;
   /** The tenant, whose catalogues the page carries. */
   webName: string;
+  /** The tenant's banner files by locale, shown as the home's hero. */
+  banners?: Branding['banner'] | undefined;
 }
 
 /** The first view: the organization's initial form, falling back to the card form. */
@@ -31,7 +35,7 @@ function initialView(organization: Organization): HomeView {
   return organization.initialForm;
 }
 
-function Home({ organization }: { organization: Organization }) {
+function Home({ organization, banners }: { organization: Organization; banners: Branding['banner'] }) {
   const t = useTranslate();
   const [cardCode, setCardCode] = useState('');
   const [view, setView] = useState<HomeView>(() => initialView(organization));
@@ -62,20 +66,26 @@ function Home({ organization }: { organization: Organization }) {
 
   return (
     <>
-      <LanguageFlags locales={['pt', 'en']} />
-      {organization.showHomeHeader && <HomeHeader name={organization.name} />}
-      <section className="home">
-        <h1>{t('home.title')}</h1>
-        <div ref={forms}>
-          {view === 'card' && <CardForm organization={organization} onCodeChange={setCardCode} />}
-          {view === 'customer' && (
-            <Suspense fallback={<p role="status">{t('home.loading')}</p>}>
-              <CustomerForm organization={organization} />
-            </Suspense>
-          )}
-          {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={scan} />}
-        </div>
-        <p className="hint">{t('home.availability')}</p>
+      {/* Placed over the site header's right end by home.css: the form keeps the first screen. */}
+      <div className="home-flags">
+        <LanguageFlags locales={['pt', 'en']} />
+      </div>
+      <div className="home-page">
+        <HomeHero name={organization.name} banners={banners} />
+        {organization.showHomeHeader && <HomeHeader name={organization.name} />}
+        <section className="home" aria-labelledby="home-title">
+          <h1 id="home-title">{t('home.title')}</h1>
+          <div ref={forms}>
+            {view === 'card' && <CardForm organization={organization} onCodeChange={setCardCode} />}
+            {view === 'customer' && (
+              <Suspense fallback={<p role="status">{t('home.loading')}</p>}>
+                <CustomerForm organization={organization} />
+              </Suspense>
+            )}
+            {view === 'credential' && <CredentialPanel organizationId={organization.id} onScan={scan} />}
+          </div>
+          <p className="hint home-availability">{t('home.availability')}</p>
+        </section>
         <HomeActions
           organization={organization}
           view={view}
@@ -85,7 +95,7 @@ function Home({ organization }: { organization: Organization }) {
           }}
           onScan={scan}
         />
-      </section>
+      </div>
       {scanUsed && (
         <Suspense fallback={null}>
           <QrScannerModal open={scanning} onClose={() => setScanning(false)} organizationId={organization.id} />
@@ -99,10 +109,10 @@ function Home({ organization }: { organization: Organization }) {
 }
 
 /** The home page: every way a visitor finds their photos. */
-export default function HomePage({ organization, webName }: Props) {
+export default function HomePage({ organization, webName, banners }: Props) {
   return (
     <I18nProvider webName={webName}>
-      <LiveOrganization baked={organization}>{(live) => <Home organization={live} />}</LiveOrganization>
+      <LiveOrganization baked={organization}>{(live) => <Home organization={live} banners={banners} />}</LiveOrganization>
     </I18nProvider>
   );
 }

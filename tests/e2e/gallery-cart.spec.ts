@@ -116,8 +116,11 @@ test('on a phone the cart is a bar at the bottom that opens the panel; the heade
   const box = await cart(page).boundingBox();
   expect(box!.y + box!.height).toBeCloseTo(800, 0);
 
+  // Thumb-sized targets.
+  expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await toggle.click();
   await expect(cart(page).getByText('Total to pay')).toBeVisible();
+  expect((await cart(page).getByRole('button', { name: 'Finish order' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await cart(page).getByRole('button', { name: 'Close cart' }).click();
   await expect(cart(page).getByText('Total to pay')).toBeHidden();
 

@@ -21,7 +21,14 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
 
   // Step 1: nothing is sent until every field passes.
   await expect(dialog.getByRole('heading', { name: 'Seus dados' })).toBeVisible();
-  await expect(dialog.getByText('Passo 1 de 3')).toBeVisible();
+  // The indicator marks where the visitor is; the order's summary stays beside the form (two columns from 900 px).
+  const steps = dialog.getByRole('list', { name: 'Etapas do pedido' });
+  await expect(steps.getByRole('listitem')).toHaveCount(5);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText(/Dados/);
+  const aside = dialog.getByRole('region', { name: 'Resumo do pedido' });
+  await expect(aside).toBeVisible();
+  const [mainBox, asideBox] = await Promise.all([dialog.locator('.checkout-main').boundingBox(), aside.boundingBox()]);
+  expect(asideBox!.x).toBeGreaterThan(mainBox!.x + mainBox!.width - 1);
   await expect(dialog.getByText('Todos os produtos são digitais: nada é enviado pelo correio.')).toBeVisible();
   let customerCalls = 0;
   page.on('request', (r) => {
@@ -69,6 +76,10 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
   await expect(dialog.getByText(/Próxima verificação em [1-5] s/)).toBeVisible();
+  await expect(steps.locator('[aria-current="step"]')).toHaveText(/Pagamento/);
+  // The QR code is large and copying the code is the primary action.
+  expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+  await expect(dialog.getByRole('button', { name: 'Copiar código' })).not.toHaveClass(/secondary/);
   await expectNoAxeViolations(page);
 
   expect(confirmPix(orderId)).toContain('PAID');
@@ -200,4 +211,52 @@ test("a second browser typing the same card gets a cart of its own, never the fi
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
   await expect(dialog.getByLabel('E-mail')).toHaveValue('bia@example.com');
+});
+
+test('on a phone: the steps show where the visitor is, the total stays in sight, every control is a 44 px target and the PIX code is large', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The PIX test above bought one photo of this card; the other is still for sale.
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-001');
+  await page.getByRole('button', { name: /^Escolher para o carrinho: Foto \d+ do cartão DE-PAGA-001$/ }).first().click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  const toggle = page.getByRole('button', { name: 'Ver carrinho' });
+  expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await toggle.click();
+  const finish = page.getByRole('button', { name: 'Finalizar pedido' });
+  expect((await finish.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await finish.click();
+
+  const dialog = page.getByRole('dialog');
+  const current = dialog.getByRole('list', { name: 'Etapas do pedido' }).locator('[aria-current="step"]');
+  await expect(current).toHaveText(/Resumo/);
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(current).toHaveText(/Dados/);
+  // One line with the items and the total above the form.
+  await expect(dialog.getByText(/1 item · R\$\s25,00/)).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('phone@example.com');
+  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
+  await dialog.getByLabel('Telefone').fill('11912345678');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  for (const control of await dialog.locator('input:not([type="checkbox"]):not([type="radio"]), select, button:visible').all()) {
+    if (!(await control.isVisible())) continue;
+    expect((await control.boundingBox())!.height, await control.evaluate((e) => e.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+
+  await expect(current).toHaveText(/Endereço/);
+  await fillFields(dialog, { Rua: 'Avenida Paulista', Número: '1000', CEP: '01310-100', Cidade: 'São Paulo', Estado: 'SP' });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await expect(current).toHaveText(/Pagamento/);
+  const pixTile = dialog.locator('.checkout-choice-option').first();
+  expect((await pixTile.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click();
+  const qr = dialog.getByRole('img', { name: 'QR code do PIX' });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+  const copy = dialog.getByRole('button', { name: 'Copiar código' });
+  expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expect(copy).not.toHaveClass(/secondary/);
+  await expectNoAxeViolations(page);
 });

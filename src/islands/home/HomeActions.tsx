@@ -43,26 +43,30 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
   ];
   if (!shown.includes(true)) return null;
   return (
-    <nav className="home-actions" aria-label={t('home.otherWays')}>
+    // Below the form and quieter than its button: the card code is what most visitors have.
+    <nav className="home-actions" aria-labelledby="home-other-ways">
+      <h2 id="home-other-ways" className="home-actions-title">
+        {t('home.otherWays')}
+      </h2>
       {view !== 'card' && (
-        <button type="button" className="secondary" disabled={waiting} onClick={() => onView('card')}>
+        <button type="button" className="home-action" disabled={waiting} onClick={() => onView('card')}>
           {t('home.useCard')}
         </button>
       )}
       {hasCustomer && view !== 'customer' && (
-        <button type="button" className="secondary" disabled={waiting} onClick={() => onView('customer')}>
+        <button type="button" className="home-action" disabled={waiting} onClick={() => onView('customer')}>
           {t('home.searchCustomer')}
         </button>
       )}
       {canScan && view !== 'credential' && (
-        <button type="button" className="secondary" disabled={waiting} onClick={onScan}>
+        <button type="button" className="home-action" disabled={waiting} onClick={onScan}>
           {t('home.scanQr')}
         </button>
       )}
       {canFacial && (
         <button
           type="button"
-          className="secondary"
+          className="home-action"
           disabled={waiting}
           onClick={() => {
             setFacialUsed(true);
@@ -73,7 +77,7 @@ export default function HomeActions({ organization, view, onView, onScan }: Prop
         </button>
       )}
       {organization.canSendPhoto && (
-        <button type="button" className="secondary" disabled={waiting} onClick={() => window.location.assign(SEND_PHOTOS_PATH)}>
+        <button type="button" className="home-action" disabled={waiting} onClick={() => window.location.assign(SEND_PHOTOS_PATH)}>
           {t('home.sendPhotos')}
         </button>
       )}

@@ -1,8 +1,13 @@
 import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../../i18n/index.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { $checkoutStep, closeCheckout, type CheckoutStep } from '../../../stores/checkout.ts';
+import { $locale } from '../../../stores/locale.ts';
+import { $order } from '../../../stores/order.ts';
 import Modal from '../../shared/Modal.tsx';
+import OrderTotals from '../OrderTotals.tsx';
 import AddressStep from './AddressStep.tsx';
 import CheckoutSuccess from './CheckoutSuccess.tsx';
 import CheckoutSummary from './CheckoutSummary.tsx';
@@ -16,7 +21,10 @@ const TITLES: Record<CheckoutStep, MessageKey> = {
   payment: 'checkout.paymentTitle',
   success: 'checkout.successTitle',
 };
-const NUMBERED: readonly CheckoutStep[] = ['customer', 'address', 'payment'];
+/** The steps in order, as the indicator shows them. */
+const STEPS: readonly CheckoutStep[] = ['summary', 'customer', 'address', 'payment', 'success'];
+/** Steps with a form beside which the order's summary stays in view. */
+const WITH_SUMMARY: readonly CheckoutStep[] = ['customer', 'address', 'payment'];
 
 interface Props {
   organizationId: number;
@@ -27,25 +35,64 @@ interface Props {
   onPurchased: () => void;
 }
 
+/** Where the visitor is among the steps; the current one carries aria-current="step". */
+function StepIndicator({ step }: { step: CheckoutStep }) {
+  const t = useTranslate();
+  const current = STEPS.indexOf(step);
+  return (
+    <ol className="checkout-steps" aria-label={t('checkout.stepsLabel')}>
+      {STEPS.map((name, index) => (
+        <li key={name} aria-current={index === current ? 'step' : undefined} className={index < current ? 'done' : undefined}>
+          <span className="checkout-step-mark" aria-hidden="true">
+            {index < current ? '✓' : index + 1}
+          </span>
+          <span className="checkout-step-name">{t(`checkout.stepName.${name}`)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The order's totals beside the form (two columns from 900 px; one line above it on phones). */
+function OrderAside() {
+  const t = useTranslate();
+  const locale = useStore($locale);
+  const order = useStore($order).data;
+  const headingId = useId();
+  if (!order) return null;
+  return (
+    <section className="checkout-aside" aria-labelledby={headingId}>
+      <h3 id={headingId} className="checkout-aside-title">
+        {t('checkout.summaryTitle')}
+      </h3>
+      <p className="checkout-aside-line">{t('cart.summary', { count: order.photos + order.videos, total: formatMoney(order.total, locale) })}</p>
+      <OrderTotals order={order} />
+    </section>
+  );
+}
+
 /** The finish-order modal: summary, customer, address, payment, success (section 2). */
 export default function CheckoutModal({ organizationId, ownedIds, secret, onPurchased }: Props) {
   const t = useTranslate();
   const step = useStore($checkoutStep);
-  const position = step ? NUMBERED.indexOf(step) : -1;
   const close = () => {
     if (step === 'success') onPurchased();
     closeCheckout();
   };
+  const aside = step !== null && WITH_SUMMARY.includes(step);
   return (
-    <Modal open={step !== null} title={step ? t(TITLES[step]) : ''} onClose={close} className="modal-wide checkout">
-      {position >= 0 && (
-        <p className="hint checkout-progress">{t('checkout.step', { n: position + 1, total: NUMBERED.length })}</p>
-      )}
-      {step === 'summary' && <CheckoutSummary />}
-      {step === 'customer' && <CustomerStep />}
-      {step === 'address' && <AddressStep />}
-      {step === 'payment' && <PaymentStep />}
-      {step === 'success' && <CheckoutSuccess organizationId={organizationId} ownedIds={ownedIds} secret={secret} onViewPhotos={close} />}
+    <Modal open={step !== null} title={step ? t(TITLES[step]) : ''} onClose={close} className={aside ? 'modal-wide checkout checkout-two' : 'modal-wide checkout'}>
+      {step && <StepIndicator step={step} />}
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          {step === 'summary' && <CheckoutSummary />}
+          {step === 'customer' && <CustomerStep />}
+          {step === 'address' && <AddressStep />}
+          {step === 'payment' && <PaymentStep />}
+          {step === 'success' && <CheckoutSuccess organizationId={organizationId} ownedIds={ownedIds} secret={secret} onViewPhotos={close} />}
+        </div>
+        {aside && <OrderAside />}
+      </div>
     </Modal>
   );
 }

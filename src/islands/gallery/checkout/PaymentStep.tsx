@@ -4,11 +4,13 @@ import { purchaseErrorKey } from '../../../lib/cart.ts';
 import { $payment, $paymentMethod, choosePaymentMethod, goToStep } from '../../../stores/checkout.ts';
 import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';
-import OrderTotals from '../OrderTotals.tsx';
 import CardForm from './CardForm.tsx';
 import PixPayment from './PixPayment.tsx';
 
-/** Checkout step 3: pay by PIX or card; the choice is offered in Portuguese only (section 2). */
+/**
+ * Checkout step 3: pay by PIX or card; the choice is offered in Portuguese only (section 2). The
+ * order's totals stay beside the step (CheckoutModal).
+ */
 export default function PaymentStep() {
   const t = useTranslate();
   const locale = useStore($locale);
@@ -18,12 +20,11 @@ export default function PaymentStep() {
   if (!order) return null;
   return (
     <div className="checkout-payment">
-      <OrderTotals order={order} />
       {locale === 'pt' && (
         <fieldset className="checkout-choice">
           <legend>{t('payment.method')}</legend>
           {(['pix', 'creditCard'] as const).map((option) => (
-            <label key={option}>
+            <label key={option} className="checkout-choice-option">
               <input type="radio" name="payment-method" checked={method === option} onChange={() => choosePaymentMethod(option)} />{' '}
               {t(`payment.${option}`)}
             </label>

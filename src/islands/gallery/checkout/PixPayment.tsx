@@ -34,16 +34,17 @@ export default function PixPayment() {
       <p className="pix-warning" role="note">
         {t('pix.warning')}
       </p>
-      {qrCode && <img className="pix-qrcode" src={qrCode} alt={t('pix.qrAlt')} width={240} height={240} />}
+      {qrCode && <img className="pix-qrcode" src={qrCode} alt={t('pix.qrAlt')} width={280} height={280} />}
       <label className="field">
         {t('pix.copyPaste')}
         <input readOnly value={pix.pixText} onFocus={(event) => event.currentTarget.select()} />
       </label>
-      <div className="modal-actions">
-        <button type="button" className="secondary" onClick={() => void copy()}>
+      <div className="modal-actions pix-actions">
+        {/* Copying the code is what a phone payer does: the primary action. */}
+        <button type="button" className="pix-copy" onClick={() => void copy()}>
           {t('pix.copy')}
         </button>
-        <button type="button" disabled={payment.loading} onClick={() => void checkPixPayment()}>
+        <button type="button" className="secondary" disabled={payment.loading} onClick={() => void checkPixPayment()}>
           {payment.loading ? t('pix.checking') : t('pix.check')}
         </button>
       </div>
