@@ -2,7 +2,8 @@ import Format from 'typebox/format';
 import { Settings } from 'typebox/system';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { isCountryCode, isEmail, isValidCep, isValidCpf, isWebName, PHONE_PATTERN } from './rules.ts';
+import { isCountryCode, isEmail, isValidCep } from './checkout-rules.ts';
+import { isValidCpf, isWebName, PHONE_PATTERN } from './rules.ts';
 
 // The building blocks of the contract's schemas, the rules of rules.ts as JSON Schema formats,
 // and the one way a failed check becomes sentences ("customer.cpf must be a valid CPF"), for the
