@@ -21,6 +21,9 @@ export function normalizeCredential(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
+/** A text as stored: trimmed, and null when nothing is left. */
+export const trimmedOrNull = (value: string | null | undefined) => value?.trim() || null;
+
 /** The CPF without the punctuation visitors type (spaces, dots, dashes). */
 export function stripCpf(input: string): string {
   return input.replace(/[\s.-]/g, '');

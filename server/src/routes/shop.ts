@@ -16,7 +16,7 @@ import {
   PublicKeyAnswer,
 } from '../../../contract/shop.ts';
 import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, MediaId, PositiveId } from '../../../contract/schema.ts';
+import { CardCode, Id, PositiveId } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,
@@ -102,7 +102,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     '/api/v1/order/:orderId/product/:productId/:type/:mediaId',
     {
       schema: {
-        params: Type.Object({ ...OrderMediaParams.properties, type: Type.Enum(['photo', 'video']), mediaId: MediaId }),
+        params: Type.Object({ ...OrderMediaParams.properties, type: Type.Enum(['photo', 'video']) }),
         ...order,
       },
     },

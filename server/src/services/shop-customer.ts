@@ -1,5 +1,5 @@
 import type { WireAddress, WireCustomer, WireCustomerInput } from '../../../contract/shop.ts';
-import { stripCpf } from '../../../contract/rules.ts';
+import { stripCpf, trimmedOrNull } from '../../../contract/rules.ts';
 
 // The checkout's customer and address (spec section 5) as an order keeps them. The contract's
 // schema has checked every field; what is left is the stored form: trimmed, without masks.
@@ -25,16 +25,14 @@ export function maskCustomer(customer: StoredCustomer): StoredCustomer {
   };
 }
 
-const text = (value: string | null | undefined) => value?.trim() || null;
-
 /** The customer as stored: the number of the chosen document in its field (a CPF as 11 digits), the rest trimmed. */
 export function storedCustomer(input: NonNullable<WireCustomerInput['customer']>): StoredCustomer {
   const type = input.document_type;
   const number = (input[type] ?? '').trim();
   const document = type === 'cpf' ? stripCpf(number) : number;
   return {
-    name: text(input.name),
-    lastname: text(input.lastname),
+    name: trimmedOrNull(input.name),
+    lastname: trimmedOrNull(input.lastname),
     email: input.email.trim(),
     document_type: type,
     document,

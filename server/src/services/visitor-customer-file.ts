@@ -1,9 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { findCustomerByCpf, findCustomersByExternalId, linkCardToCustomer, saveCustomer, type NewCustomer } from '../repositories/visitor-customers.ts';
 import { CustomerFile, type CustomerFileInput } from '../../../contract/media.ts';
-import { stripCpf } from '../../../contract/rules.ts';
+import { normalizeCredential, stripCpf, trimmedOrNull } from '../../../contract/rules.ts';
 import { problems } from '../../../contract/schema.ts';
-import { foldName, hashPassword, normalizeExternalId } from './visitor-customers.ts';
+import { foldName, hashPassword } from './visitor-customers.ts';
 
 /** A customer as the admin CLI keeps it from its file: trimmed, a CPF as 11 digits. */
 export interface CustomerInput {
@@ -23,18 +23,17 @@ export function parseCustomerInput(json: unknown): { ok: true; customer: Custome
   const found = problems(CustomerFile, json, 'the file');
   if (found.length) return { ok: false, problems: found };
   const file = json as CustomerFileInput;
-  const text = (value: string | null | undefined) => value?.trim() || null;
-  const cpf = text(file.cpf);
+  const cpf = trimmedOrNull(file.cpf);
   return {
     ok: true,
     customer: {
       organization: file.organization.trim(),
-      name: text(file.name) ?? '',
-      lastname: text(file.lastname) ?? '',
-      external_id: text(file.external_id),
+      name: trimmedOrNull(file.name) ?? '',
+      lastname: trimmedOrNull(file.lastname) ?? '',
+      external_id: trimmedOrNull(file.external_id),
       cpf: cpf && stripCpf(cpf),
-      email: text(file.email),
-      phone: text(file.phone),
+      email: trimmedOrNull(file.email),
+      phone: trimmedOrNull(file.phone),
       password: file.password ?? null,
     },
   };
@@ -45,7 +44,7 @@ export function parseCustomerInput(json: unknown): { ok: true; customer: Custome
  * organization is the same person. A password is stored only as its scrypt hash.
  */
 export async function upsertCustomer(db: DatabaseSync, organizationId: number, input: Omit<CustomerInput, 'organization'>): Promise<number> {
-  const externalId = input.external_id === null ? null : normalizeExternalId(input.external_id);
+  const externalId = input.external_id === null ? null : normalizeCredential(input.external_id);
   const row: NewCustomer = {
     organization_id: organizationId,
     name: input.name,

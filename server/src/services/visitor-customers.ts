@@ -60,7 +60,6 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** The credential read from a badge or QR, as stored and looked up: the browser's rule. */
-export const normalizeExternalId = normalizeCredential;
 
 function wireCards(rows: ReturnType<typeof listCardsWithMediaOfCustomers>): WireCard[] {
   return rows.map((row) => ({ id: row.id, card: row.code, medias_count: row.medias_count }));
@@ -71,7 +70,7 @@ function wireCards(rows: ReturnType<typeof listCardsWithMediaOfCustomers>): Wire
  * organization. Unknown credential: CUSTOMER_NOT_FOUND; known without media: an empty list.
  */
 export function credentialCards(db: DatabaseSync, rawExternalId: string, organizationId?: number): WireCard[] {
-  const customers = findCustomersByExternalId(db, normalizeExternalId(rawExternalId), organizationId);
+  const customers = findCustomersByExternalId(db, normalizeCredential(rawExternalId), organizationId);
   if (!customers.length) throw new ApiError(404, 'CUSTOMER_NOT_FOUND');
   return wireCards(listCardsWithMediaOfCustomers(db, customers.map((customer) => customer.id)));
 }
@@ -106,7 +105,7 @@ export async function customerCardAnswer(db: DatabaseSync, search: CustomerSearc
   const filter: CustomerFilter = {};
   if (fields.includes('name')) filter.nameKey = foldName(value('name'));
   if (fields.includes('lastname')) filter.lastnameKey = foldName(value('lastname'));
-  if (fields.includes('external_id')) filter.externalId = normalizeExternalId(value('external_id'));
+  if (fields.includes('external_id')) filter.externalId = normalizeCredential(value('external_id'));
   if (fields.includes('cpf')) {
     // The browser's rule (section 5): "123/456.789-09" is no CPF on either side.
     if (!isValidCpf(value('cpf'))) throw new ApiError(400, 'VALIDATION_ERROR', 'cpf is not a valid CPF');
