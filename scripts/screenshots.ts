@@ -52,6 +52,11 @@ async function visit(page: Page, t: Catalogue, suffix: string): Promise<void> {
 
   await page.locator('[data-media-id]').first().click();
   await page.getByRole('dialog').waitFor();
+  // The preview is a large image: wait until it is painted, not only requested.
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('dialog[open] .viewer-frame img');
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  });
   await shoot(page, `viewer-${suffix}`);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden' });

@@ -125,3 +125,20 @@ test('a delete that fails says so and keeps the media', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(list(page, '2 photos bought').getByRole('img')).toHaveCount(2);
 });
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`the viewer shows the photo itself, most of the screen, at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
+    await list(page, '2 photos bought').getByRole('button').first().click();
+    const photo = page.getByRole('dialog').locator('.viewer-frame img');
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const box = await photo.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(viewport.width * 0.8);
+    expect(box?.height ?? 0).toBeGreaterThan(viewport.height * 0.4);
+  });
+}
