@@ -21,6 +21,9 @@ const CustomerForm = lazy(() => import('./home/CustomerForm.tsx'));
 // the facial modal's QR step shares it.
 const QrScannerModal = lazy(() => import('./home/QrScannerModal.tsx'));
 
+/** How long a switched form may take to load before its first field gets focus. */
+const FOCUS_WAIT_MS = 5000;
+
 interface Props {
   organization: Organization;
   /** The tenant, whose catalogues the page carries. */
@@ -49,16 +52,17 @@ function Home({ organization, banners }: { organization: Organization; banners: 
   const firstField = () => forms.current?.querySelector<HTMLElement>('input, button') ?? null;
   const switched = useRef(false);
 
-  // A visitor who switches forms lands in the new form's first field.
-  // The new form enables its fields once hydrated, so focus is retried for a few frames.
+  // A visitor who switches forms lands in the new form's first field. The new form may still be
+  // loading (the customer form is lazy) and enables its fields once hydrated, so focus is
+  // retried each frame until it lands, for up to FOCUS_WAIT_MS (a slow phone, a slow network).
   useEffect(() => {
     if (!switched.current) return;
     let frame = 0;
-    let tries = 0;
+    const until = performance.now() + FOCUS_WAIT_MS;
     const tick = () => {
       const field = firstField();
       field?.focus();
-      if (document.activeElement !== field && tries++ < 20) frame = requestAnimationFrame(tick);
+      if ((!field || document.activeElement !== field) && performance.now() < until) frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
