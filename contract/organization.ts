@@ -67,10 +67,15 @@ export type NewOrganization = Static<typeof OrganizationFile>;
 export const OrganizationAnswer = Type.Object({ ...ok, organization: Organization });
 export type WireOrganizationAnswer = Static<typeof OrganizationAnswer>;
 
-/** GET /api/v1/organizations: every organization with when a site-visible part of it last changed. */
+const OrganizationChange = Type.Object({ id: Type.Integer(), web_name: Type.String(), name: Type.String(), updated_at: Type.String() });
+/**
+ * GET /api/v1/organizations: every organization with when a site-visible part of it last changed;
+ * with `changed_since`, also those removed since then (their sites are withdrawn).
+ */
 export const OrganizationList = Type.Object({
   error: Type.Literal(false),
-  organizations: Type.Array(Type.Object({ id: Type.Integer(), web_name: Type.String(), name: Type.String(), updated_at: Type.String() })),
+  organizations: Type.Array(OrganizationChange),
+  removed: Type.Optional(Type.Array(OrganizationChange)),
 });
 /** `?changed_since=`: only the organizations changed after this instant (ISO 8601, UTC). */
 export const OrganizationListQuery = Type.Object({

@@ -6,7 +6,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { inTransaction, openDatabase } from './db.ts';
 import { createCard, findCard, listCardSummaries } from './repositories/cards.ts';
-import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, upsertOrganization } from './repositories/organizations.ts';
+import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
@@ -26,7 +26,10 @@ Usage: npm run provider -- <command>
 
   org:upsert <file.json>
       Creates or updates (by web_name) an organization from a JSON file shaped like the
-      API's organization without "id". Prints the organization id.
+      API's organization without "id". Prints the organization id. Brings back a removed one.
+  org:remove <webName>
+      Removes the organization from the sites: the publisher withdraws its site and the API's
+      organization calls no longer know it. Its cards, photos and orders are kept.
   media:import --org <webName> --card <code> [--sold] [--extra] [--secret <code>] <folder>
       Imports every .jpg/.jpeg/.png (and .mp4/.webm as videos) in <folder> (sorted by name)
       into the card, creating the card if needed (--secret: its two-factor access code, at
@@ -58,6 +61,13 @@ async function orgUpsert(db: DatabaseSync, args: string[]): Promise<string> {
   const result = parseOrganizationInput(json);
   if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
   return String(upsertOrganization(db, result.organization));
+}
+
+function orgRemove(db: DatabaseSync, args: string[]): string {
+  const [webName, ...extra] = args;
+  if (!webName || extra.length) throw new UsageError('org:remove takes exactly one web name');
+  if (!removeOrganization(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
+  return `Removed ${webName.toLowerCase()}: its site will be withdrawn`;
 }
 
 function parseMediaImportArgs(args: string[]) {
@@ -187,7 +197,7 @@ function list(db: DatabaseSync): string {
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'list'];
+const COMMANDS = ['org:upsert', 'org:remove', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'list'];
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
@@ -198,6 +208,7 @@ async function run(argv: string[]): Promise<string> {
   const db = openDatabase(dataDir);
   try {
     if (command === 'org:upsert') return await orgUpsert(db, args);
+    if (command === 'org:remove') return orgRemove(db, args);
     if (command === 'media:import') return await mediaImport(db, dataDir, args);
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);

@@ -47,6 +47,33 @@ describe('the record of changes', () => {
   });
 });
 
+describe('organizations added, changed and removed', () => {
+  it('each moves updated_at and shows in what changed since; a removed one is gone from the sites', async () => {
+    const start = (await list()).map((o) => o.updated_at).sort().at(-1)!;
+    const folder = await makeTempDir('org-');
+    const file = path.join(folder, 'livre.json');
+    await fs.copyFile(path.join(import.meta.dirname, '../fixtures/organizations/livre.json'), file);
+    expect((await runCli(api.dataDir, 'org:upsert', file)).code).toBe(0);
+    const added = (await api.app.inject(`/api/v1/organizations?changed_since=${start}`)).json<WireOrganizationList>();
+    expect(added.organizations.map((o) => o.web_name)).toEqual(['livre']);
+    expect(added.removed).toEqual([]);
+
+    const removal = await runCli(api.dataDir, 'org:remove', 'Livre');
+    expect(removal.code).toBe(0);
+    const afterAdd = await api.app.inject(`/api/v1/organizations?changed_since=${added.organizations[0]!.updated_at}`);
+    expect(afterAdd.json<WireOrganizationList>()).toMatchObject({ organizations: [], removed: [{ web_name: 'livre' }] });
+    expect((await list()).map((o) => o.web_name)).not.toContain('livre');
+    expect((await api.app.inject('/api/v1/organization/livre')).statusCode).toBe(404);
+    // Removing it again, or an unknown one, is refused and changes nothing.
+    expect((await runCli(api.dataDir, 'org:remove', 'livre')).code).toBe(1);
+
+    // Upserting brings it back.
+    expect((await runCli(api.dataDir, 'org:upsert', file)).code).toBe(0);
+    expect((await api.app.inject('/api/v1/organization/livre')).statusCode).toBe(200);
+    expect((await list()).map((o) => o.web_name)).toContain('livre');
+  });
+});
+
 describe('the signed change webhook', () => {
   it('refuses a missing or bad signature and changes nothing', async () => {
     const body = JSON.stringify({ web_name: 'demo' });

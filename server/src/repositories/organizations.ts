@@ -20,7 +20,7 @@ function toOrganization(row: OrganizationRow): WireOrganization {
 
 export function findOrganizationByWebName(db: DatabaseSync, webName: string): WireOrganization | undefined {
   const row = db
-    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE web_name = ?')
+    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE web_name = ? AND removed_at IS NULL')
     .get(webName.toLowerCase()) as OrganizationRow | undefined;
   return row && toOrganization(row);
 }
@@ -32,19 +32,45 @@ export function findOrganizationById(db: DatabaseSync, id: number): WireOrganiza
   return row && toOrganization(row);
 }
 
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+export interface OrganizationChange {
+  id: number;
+  web_name: string;
+  name: string;
+  updated_at: string;
+}
+
 /** The organizations by web name, each with when it last changed; only those changed after `since` when given. */
-export function listOrganizations(db: DatabaseSync, since?: string): Array<{ id: number; web_name: string; name: string; updated_at: string }> {
-  const columns = 'SELECT id, web_name, name, updated_at FROM organizations';
+export function listOrganizations(db: DatabaseSync, since?: string): OrganizationChange[] {
+  return listChanges(db, 'removed_at IS NULL', since);
+}
+
+/** The organizations removed (after `since` when given), with when. */
+export function listRemovedOrganizations(db: DatabaseSync, since?: string): OrganizationChange[] {
+  return listChanges(db, 'removed_at IS NOT NULL', since);
+}
+
+function listChanges(db: DatabaseSync, which: string, since: string | undefined): OrganizationChange[] {
+  const columns = `SELECT id, web_name, name, updated_at FROM organizations WHERE ${which}`;
   const rows = since === undefined
     ? db.prepare(`${columns} ORDER BY web_name`).all()
-    : db.prepare(`${columns} WHERE updated_at > ? ORDER BY web_name`).all(since);
-  return rows as Array<{ id: number; web_name: string; name: string; updated_at: string }>;
+    : db.prepare(`${columns} AND updated_at > ? ORDER BY web_name`).all(since);
+  return rows as unknown as OrganizationChange[];
 }
 
 /** Records that something a site shows changed (branding, a webhook's word); false for an unknown web name. */
 export function markOrganizationChanged(db: DatabaseSync, webName: string): boolean {
   const result = db
-    .prepare(`UPDATE organizations SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE web_name = ?`)
+    .prepare(`UPDATE organizations SET updated_at = ${NOW} WHERE web_name = ? AND removed_at IS NULL`)
+    .run(webName.toLowerCase());
+  return result.changes > 0;
+}
+
+/** Removes an organization from the sites (see migration 008); false when there is none to remove. */
+export function removeOrganization(db: DatabaseSync, webName: string): boolean {
+  const result = db
+    .prepare(`UPDATE organizations SET removed_at = ${NOW}, updated_at = ${NOW} WHERE web_name = ? AND removed_at IS NULL`)
     .run(webName.toLowerCase());
   return result.changes > 0;
 }
@@ -63,7 +89,8 @@ export function upsertOrganization(db: DatabaseSync, organization: NewOrganizati
        ON CONFLICT (web_name) DO UPDATE SET
          name = excluded.name,
          profile = excluded.profile,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         removed_at = NULL,
+         updated_at = ${NOW}
        RETURNING id`,
     )
     .get(web_name.toLowerCase(), name, JSON.stringify(profile)) as { id: number };

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/organization.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
-import { findOrganizationByWebName, listOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
+import { findOrganizationByWebName, listOrganizations, listRemovedOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
 
 /** Whether `signature` ("sha256=<hex>") is the HMAC-SHA256 of the raw body under the shared secret. */
 export function isSignedBy(secret: string, rawBody: string, signature: string | undefined): boolean {
@@ -28,9 +28,11 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
     '/api/v1/organizations',
     { schema: { querystring: OrganizationListQuery, response: { 200: OrganizationList } } },
     async (request) => {
-      const since = request.query.changed_since;
+      const given = request.query.changed_since;
+      if (given === undefined) return { error: false as const, organizations: listOrganizations(db) };
       // Stored instants carry milliseconds: compare in the same form.
-      return { error: false as const, organizations: listOrganizations(db, since && new Date(since).toISOString()) };
+      const since = new Date(given).toISOString();
+      return { error: false as const, organizations: listOrganizations(db, since), removed: listRemovedOrganizations(db, since) };
     },
   );
 
