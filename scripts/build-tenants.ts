@@ -1,6 +1,6 @@
-// Builds one static site per organization: `npm run build [-- --tenant NAME]`.
+// Builds one static site per organization: `npm run build [-- --tenant NAME]...`.
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
-// and splits the output into self-contained folders under dist/sites/<webName>/.
+// and swaps each finished site in whole at dist/sites/<webName>/ (publisher/releases.ts).
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
+import { installRelease, linkSharedFiles, liveRelease, newReleaseDir, pruneSharedFiles, storeSharedFiles } from '../publisher/releases.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEFAULT_OUT_DIR = path.join(root, 'dist');
@@ -28,8 +29,8 @@ export interface BuildOptions {
   sourceUrl: string;
   /** The API address baked into the sites for visitors' browsers. */
   publicApiUrl: string;
-  /** Rebuild only this tenant. */
-  tenant?: string;
+  /** Rebuild only these tenants (all of them when not given). */
+  tenants?: string[];
   /** Folder of per-tenant overrides (messages, branding); tenants/ by default. */
   tenantsDir?: string;
   /** Build cache (snapshots, the tenants file); .cache/ by default. */
@@ -45,8 +46,10 @@ export interface BuildSummary {
   built: string[];
   /** Tenants built from their last good snapshot because the API could not give them. */
   fromSnapshot: string[];
-  /** Tenants whose site is the error page. */
+  /** Tenants whose site is the error page, or who kept their previous site. */
   failed: Array<{ tenant: string; reason: string }>;
+  /** Tenants whose new site was swapped in. */
+  installed: string[];
   seconds: number;
 }
 
@@ -146,19 +149,21 @@ async function tenantBranding(
   return (await brandingIn(cached)) ?? { branding: {}, files: [] };
 }
 
-/** Copies Astro's output for one tenant plus the files all tenants share into its own folder. */
-async function assembleSite(outDir: string, webName: string, shared: string[], brandingFiles: string[]): Promise<void> {
-  const astroOut = path.join(outDir, 'astro');
-  const site = path.join(outDir, 'sites', webName);
-  await rm(site, { recursive: true, force: true });
-  await cp(path.join(astroOut, webName), site, { recursive: true });
-  for (const entry of shared) await cp(path.join(astroOut, entry), path.join(site, entry), { recursive: true });
+/**
+ * Assembles one tenant's release from Astro's output (moved, not copied), the shared files
+ * (hard-linked from the store) and its branding, then swaps it in.
+ */
+async function assembleSite(outDir: string, webName: string, shared: Map<string, string>, brandingFiles: string[]): Promise<void> {
+  const release = await newReleaseDir(outDir, webName);
+  await rename(path.join(outDir, 'astro', webName), release);
+  await linkSharedFiles(release, shared);
   if (brandingFiles.length) {
-    await mkdir(path.join(site, 'branding'), { recursive: true });
-    for (const file of brandingFiles) await cp(file, path.join(site, 'branding', path.basename(file)));
+    await mkdir(path.join(release, 'branding'), { recursive: true });
+    for (const file of brandingFiles) await cp(file, path.join(release, 'branding', path.basename(file)));
   }
-  await writeFile(path.join(site, '_redirects'), redirectsFile());
-  await writeFile(path.join(site, '_headers'), headersFile());
+  await writeFile(path.join(release, '_redirects'), redirectsFile());
+  await writeFile(path.join(release, '_headers'), headersFile());
+  await installRelease(outDir, webName, release);
 }
 
 /** Runs scripts/astro-build.ts in a child process; answers its peak memory in MiB. */
@@ -184,23 +189,36 @@ function runAstroBuild(env: Record<string, string>): Promise<number> {
   });
 }
 
+/** The build's folders, defaults filled in. */
+export function buildDirs(options: Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>): Required<Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>> {
+  return {
+    tenantsDir: options.tenantsDir ?? path.join(root, 'tenants'),
+    cacheDir: options.cacheDir ?? DEFAULT_CACHE_DIR,
+    outDir: options.outDir ?? DEFAULT_OUT_DIR,
+  };
+}
+
+/** Drops what the build keeps of a tenant (its snapshot, its branding), so a removed one stays gone. */
+export async function forgetTenant(cacheDir: string, webName: string): Promise<void> {
+  await rm(path.join(cacheDir, 'snapshots', `${webName}.json`), { force: true });
+  await rm(path.join(cacheDir, 'branding', webName), { recursive: true, force: true });
+}
+
 export async function buildTenants(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
-  const tenantsDir = options.tenantsDir ?? path.join(root, 'tenants');
-  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const { tenantsDir, cacheDir, outDir } = buildDirs(options);
   // The last organization each tenant loaded with, used when the API cannot answer.
   const snapshotDir = path.join(cacheDir, 'snapshots');
-  const names = options.tenant
-    ? [options.tenant.toLowerCase()]
+  const names = options.tenants
+    ? options.tenants.map((name) => name.toLowerCase())
     : await tenantNames(options.sourceUrl, tenantsDir, snapshotDir, log);
   const invalid = names.find((name) => !isWebName(name));
   if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
   const tenants: Tenant[] = [];
   const brandingFiles = new Map<string, string[]>();
-  const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], seconds: 0, astroPeakMiB: 0 };
+  const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], installed: [], seconds: 0, astroPeakMiB: 0 };
   for (const [index, webName] of names.entries()) {
     const progress = `[${index + 1}/${names.length}]`;
     const { branding, files } = await tenantBranding(tenantsDir, cacheDir, options.sourceUrl, webName);
@@ -236,9 +254,19 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
       ASTRO_OUT_DIR: path.join(outDir, 'astro'),
     });
 
+    const astroOut = path.join(outDir, 'astro');
     const webNames = new Set(tenants.map((t) => t.webName));
-    const shared = (await readdir(path.join(outDir, 'astro'))).filter((entry) => !webNames.has(entry));
-    for (const webName of webNames) await assembleSite(outDir, webName, shared, brandingFiles.get(webName) ?? []);
+    const shared = await storeSharedFiles(outDir, astroOut, (await readdir(astroOut)).filter((entry) => !webNames.has(entry)));
+    for (const tenant of tenants) {
+      // A site that could not be loaded keeps its previous release rather than becoming the error page.
+      if (!tenant.organization && (await liveRelease(outDir, tenant.webName))) {
+        log(`  ! ${tenant.webName}: its previous site stays`);
+        continue;
+      }
+      await assembleSite(outDir, tenant.webName, shared, brandingFiles.get(tenant.webName) ?? []);
+      summary.installed.push(tenant.webName);
+    }
+    await pruneSharedFiles(outDir);
   }
 
   summary.built = tenants.filter((t) => t.organization).map((t) => t.webName);
@@ -251,12 +279,12 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { tenant: { type: 'string' } } });
+  const { values } = parseArgs({ options: { tenant: { type: 'string', multiple: true } } });
   const config = loadConfig();
   const summary = await buildTenants({
     sourceUrl: config.publicApiUrl,
     publicApiUrl: config.publicApiUrl,
-    ...(values.tenant ? { tenant: values.tenant } : {}),
+    ...(values.tenant ? { tenants: values.tenant } : {}),
   });
   if (summary.built.length === 0) process.exitCode = 1;
 }

@@ -32,7 +32,7 @@ export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string
   await buildTenants({
     sourceUrl: apiUrl,
     publicApiUrl: apiUrl,
-    tenant: 'demo',
+    tenants: ['demo'],
     outDir: path.join(work, 'dist'),
     cacheDir: path.join(work, 'cache'),
     // The demo as npm start shows it: with the branding of the repository's tenants/demo.

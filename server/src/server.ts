@@ -10,8 +10,11 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Opens the data folder, clears what a killed run left, seeds the demo on a fresh database, and listens. */
-export async function startApi(config: Config): Promise<RunningApi> {
+/**
+ * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database, and
+ * listens. The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
+ */
+export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
   const db = openDatabase(config.dataDir);
   try {
     const sweep = await sweepDebris(db, config.dataDir);
@@ -20,7 +23,7 @@ export async function startApi(config: Config): Promise<RunningApi> {
     // A fresh machine should show a working gallery without any admin step.
     if (countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
     // Only warnings and errors: the error handler logs every 5xx with its cause.
-    const app = buildApp({ db, dataDir: config.dataDir, logger: { level: 'warn' } });
+    const app = buildApp({ db, dataDir: config.dataDir, logger: { level: 'warn' }, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveRelease } from '../../publisher/releases.ts';
 import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts';
 import { JS_BUDGETS, pageWeight } from '../../scripts/page-weight.ts';
 import { buildApp } from '../../server/src/app.ts';
@@ -75,6 +76,12 @@ describe('the tenant build', () => {
     expect(await readdir(path.join(work, 'dist', 'sites', 'alpha', '_astro'))).not.toEqual([]);
     expect(await page('alpha', '_redirects')).toContain('/* / 302');
     expect(await page('alpha', '_headers')).toContain('immutable');
+    expect(JSON.parse(await page('alpha', '_release.json'))).toMatchObject({ web_name: 'alpha' });
+    // ...yet the files every site shares are stored once: hard links to one copy.
+    const bundle = (await readdir(path.join(work, 'dist', 'sites', 'alpha', '_astro'))).find((f) => f.endsWith('.js'))!;
+    const [alphaBundle, betaBundle] = await Promise.all(['alpha', 'beta'].map((t) => stat(path.join(work, 'dist', 'sites', t, '_astro', bundle))));
+    expect(betaBundle!.ino).toBe(alphaBundle!.ino);
+    expect(alphaBundle!.nlink).toBe(4); // the store's copy, and alpha's, beta's and gamma's
     // The texts travel once, after the page's content, not in the island's props: a props
     // attribute is parsed before the island's HTML and delayed its first paint (issue 10).
     const alphaHome = await page('alpha');
@@ -104,7 +111,7 @@ describe('the tenant build', () => {
   it("gives the demo the branding of the repository's tenants/demo folder, as npm start does", async () => {
     upsertOrganization(db, DEMO_ORGANIZATION);
     const tenantsDir = path.resolve(import.meta.dirname, '../../tenants');
-    const summary = await buildTenants({ ...options, tenantsDir, tenant: 'demo' });
+    const summary = await buildTenants({ ...options, tenantsDir, tenants: ['demo'] });
     expect(summary.built).toEqual(['demo']);
     const home = await page('demo');
     expect(home).toContain('src="/branding/logo.svg"');
@@ -117,9 +124,23 @@ describe('the tenant build', () => {
     expect(await page('demo', 'gallery/index.html')).toContain('/branding/banner-es.svg');
   }, 120_000);
 
+  it('swaps a rebuilt site in whole, keeping the previous release for pages still loading', async () => {
+    const live = () => liveRelease(path.join(work, 'dist'), 'alpha');
+    const first = await live();
+    const betaBefore = await liveRelease(path.join(work, 'dist'), 'beta');
+    await buildTenants({ ...options, tenants: ['alpha'] });
+    const second = await live();
+    expect(second).not.toBe(first);
+    expect(await page('alpha')).toContain('<title>Alpha</title>');
+    expect((await readdir(path.dirname(second!))).sort()).toEqual([path.basename(first!), path.basename(second!)].sort());
+    await buildTenants({ ...options, tenants: ['alpha'] });
+    expect(await readdir(path.dirname(second!))).not.toContain(path.basename(first!));
+    expect(await liveRelease(path.join(work, 'dist'), 'beta')).toBe(betaBefore);
+  }, 120_000);
+
   it('keeps the last good snapshot when the API cannot answer', async () => {
     await app.close();
-    const summary = await buildTenants({ ...options, tenant: 'alpha' });
+    const summary = await buildTenants({ ...options, tenants: ['alpha'] });
     expect(summary.fromSnapshot).toEqual(['alpha']);
     expect(await page('alpha')).toContain('<title>Alpha</title>');
     expect(await page('alpha')).toContain('src="/branding/logo.svg"');
@@ -134,7 +155,7 @@ describe('the tenant build', () => {
 
     process.env['PUBLIC_SENTRY_DSN'] = 'https://key@errors.example/1';
     try {
-      await buildTenants({ ...options, tenant: 'alpha' });
+      await buildTenants({ ...options, tenants: ['alpha'] });
     } finally {
       delete process.env['PUBLIC_SENTRY_DSN'];
     }

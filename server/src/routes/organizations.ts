@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -10,14 +9,8 @@ import {
 } from '../../../contract/organization.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
+import { isSignedBy } from '../signature.ts';
 import { findOrganizationByWebName, listOrganizations, listRemovedOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
-
-/** Whether `signature` ("sha256=<hex>") is the HMAC-SHA256 of the raw body under the shared secret. */
-export function isSignedBy(secret: string, rawBody: string, signature: string | undefined): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
-  const given = Buffer.from(signature ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 // The contract's schemas validate the path and serialize the answers (fast-json-stringify).
 export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret }: AppDeps & { webhookSecret: string | null }): void {

@@ -1,0 +1,73 @@
+// Where a site's content comes from, stamped so a change shows: the API's organizations (their
+// updated_at) and the tenants/<webName>/ folders on this machine (their files' names, sizes and
+// times). A site exists for every organization and every tenant folder, as in the full build.
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { WireOrganizationList } from '../contract/organization.ts';
+import { isWebName } from '../contract/rules.ts';
+import { signBody } from '../server/src/signature.ts';
+import type { SiteStamps } from './changes.ts';
+
+/** The API's organizations with when each last changed. */
+async function organizationStamps(apiUrl: string): Promise<Map<string, string>> {
+  const response = await fetch(`${apiUrl}/api/v1/organizations`, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`the organization list answered ${response.status}`);
+  const { organizations } = (await response.json()) as WireOrganizationList;
+  return new Map(organizations.map((o) => [o.web_name, o.updated_at]));
+}
+
+/** One tenant folder's stamp: a digest of its files' paths, sizes and modification times. */
+async function folderStamp(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const lines = await Promise.all(
+    entries.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const { size, mtimeMs } = await stat(file);
+      return `${path.relative(dir, file)}:${size}:${mtimeMs}`;
+    }),
+  );
+  return createHash('sha1').update(lines.sort().join('\n')).digest('hex');
+}
+
+export async function tenantFolderStamps(tenantsDir: string): Promise<Map<string, string>> {
+  const entries = await readdir(tenantsDir, { withFileTypes: true }).catch(() => []);
+  const names = entries.filter((e) => e.isDirectory() && isWebName(e.name)).map((e) => e.name);
+  return new Map(await Promise.all(names.map(async (name) => [name, await folderStamp(path.join(tenantsDir, name))] as const)));
+}
+
+export interface SourceStamps {
+  organizations: Map<string, string>;
+  folders: Map<string, string>;
+}
+
+/** Both sources at once; rejects when the API cannot answer (nothing can be told then). */
+export async function readSources(apiUrl: string, tenantsDir: string): Promise<SourceStamps> {
+  const [organizations, folders] = await Promise.all([organizationStamps(apiUrl), tenantFolderStamps(tenantsDir)]);
+  return { organizations, folders };
+}
+
+/** Every site with one stamp covering both of its sources. */
+export function siteStamps({ organizations, folders }: SourceStamps): SiteStamps {
+  const names = [...new Set([...organizations.keys(), ...folders.keys()])].sort();
+  return new Map(names.map((name) => [name, `${organizations.get(name) ?? '-'} ${folders.get(name) ?? '-'}`]));
+}
+
+/**
+ * Records a tenant folder's change in the API through its signed webhook, so the organization's
+ * updated_at tells it like any other change. Answers why not when it could not.
+ */
+export async function announceChange(apiUrl: string, secret: string, webName: string): Promise<string | null> {
+  const body = JSON.stringify({ web_name: webName });
+  try {
+    const response = await fetch(`${apiUrl}/api/v1/organizations/changed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return response.ok ? null : `the change webhook answered ${response.status}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
