@@ -7,7 +7,7 @@ import { createGzip } from 'node:zlib';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
 import { contentTypeOf } from '../src/lib/content-types.ts';
-import { routeSitePath, tenantFromHost } from '../src/lib/site-routing.ts';
+import { cacheControlOf, routeSitePath, tenantFromHost } from '../src/lib/site-routing.ts';
 import { SITES_DIR } from './build-tenants.ts';
 
 /** On localhost without a sub-domain the demo organization answers (section 1: a fixed default). */
@@ -47,13 +47,12 @@ export function startSitesServer(options: { port: number; host?: string; sitesDi
       return;
     }
     const file = path.join(site, route.file);
-    const hashed = route.file.startsWith('_astro/');
     const type = contentTypeOf(file);
     // Compress text as any CDN would, so what the benches measure is what visitors get.
     const gzip = /text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding']));
     response.writeHead(200, {
       'content-type': type,
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': cacheControlOf(route.file),
       vary: 'accept-encoding',
       ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': statSync(file).size }),
     });

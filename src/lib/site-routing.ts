@@ -40,7 +40,17 @@ export function tenantFromHost(host: string | undefined, fallback: string): stri
   return fallback;
 }
 
-/** Caching for static hosts: hashed assets never change, pages must be re-checked. */
+// Caching, one rule for every place that serves a site (_headers, the preview server, the CDN
+// upload): Astro's hashed assets never change, everything else must be re-checked.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** The Cache-Control of a file of the site folder, by its path relative to the folder (`/` separated). */
+export function cacheControlOf(file: string): string {
+  return file.startsWith('_astro/') ? IMMUTABLE : REVALIDATE;
+}
+
+/** The caching rule for static hosts. */
 export function headersFile(): string {
-  return ['/_astro/*', '  Cache-Control: public, max-age=31536000, immutable', '/*', '  Cache-Control: no-cache', ''].join('\n');
+  return ['/_astro/*', `  Cache-Control: ${IMMUTABLE}`, '/*', `  Cache-Control: ${REVALIDATE}`, ''].join('\n');
 }

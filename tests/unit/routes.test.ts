@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../../src/lib/content-types.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
-import { redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
+import { cacheControlOf, headersFile, redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
 
 describe('gallery paths', () => {
   it('builds /gallery/{code}, keeping the credential', () => {
@@ -53,6 +53,15 @@ describe('site routing rules (section 2)', () => {
   it('writes the same rules for static hosts', () => {
     expect(redirectsFile()).toContain('/gallery/* /gallery/index.html 200');
     expect(redirectsFile().trim().split('\n').at(-1)).toBe('/* / 302');
+  });
+
+  it('caches hashed assets for a year and re-checks everything else, the same in _headers', () => {
+    expect(cacheControlOf('_astro/app.abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlOf('gallery/index.html')).toBe('no-cache');
+    expect(cacheControlOf('branding/logo.svg')).toBe('no-cache');
+    expect(headersFile()).toBe(
+      `/_astro/*\n  Cache-Control: ${cacheControlOf('_astro/x.js')}\n/*\n  Cache-Control: ${cacheControlOf('index.html')}\n`,
+    );
   });
 
   it('picks the tenant from <webName>.localhost', () => {
