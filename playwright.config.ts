@@ -21,6 +21,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost , EXCLUDE *.localhost',
 ];
+/** The change webhook's secret in this run (tests/e2e/publisher.spec.ts signs with it). */
+export const WEBHOOK_SECRET = 'e2e-change-webhook-secret-of-32-characters-or-more';
 /** The run's data folder (tests that add data at run time give it to the admin CLI). */
 export const E2E_DATA_DIR = path.join(work, 'data');
 
@@ -51,6 +53,9 @@ export default defineConfig({
       SITES_PORT: String(SITES_PORT),
       DATA_DIR: E2E_DATA_DIR,
       E2E_WORK_DIR: work,
+      PUBLISH_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLISH_POLL_MS: '500',
+      PUBLISH_DEBOUNCE_MS: '500',
       ASTRO_TELEMETRY_DISABLED: '1',
       // The built sites report to a collector the analytics test intercepts.
       PUBLIC_ANALYTICS_ID: 'G-E2E',

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { startProduct } from './start.ts';
+import { configOrExit, startProduct } from './start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(root, 'docs', 'screenshots');
@@ -78,7 +77,7 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'screenshots-'));
 process.env['DATA_DIR'] = path.join(work, 'data');
 process.env['API_PORT'] = String(API_PORT);
 process.env['SITES_PORT'] = String(SITES_PORT);
-const stop = await startProduct(loadConfig(), { cacheDir: path.join(work, 'cache'), outDir: path.join(work, 'dist') });
+const stop = await startProduct(configOrExit(), { cacheDir: path.join(work, 'cache'), outDir: path.join(work, 'dist') });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   await mkdir(OUT, { recursive: true });

@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPublisher, type Publisher } from '../../publisher/publisher.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db.ts';
+import { listOrganizations, removeOrganization, upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
+
+// The publisher against the real API with real builds: each rebuild takes a few seconds.
+const SECRET = 'a-shared-secret-of-at-least-32-characters';
+let work: string;
+let db: DatabaseSync;
+let app: FastifyInstance;
+let publisher: Publisher;
+const lines: string[] = [];
+
+const site = (tenant: string, file = 'index.html') => path.join(work, 'dist', 'sites', tenant, file);
+const page = (tenant: string, file = 'index.html') => readFile(site(tenant, file), 'utf8');
+const builtAt = async (tenant: string) => (JSON.parse(await page(tenant, '_release.json')) as { built_at: string }).built_at;
+
+/** Waits for a state, looking every 100 ms (a rebuild takes seconds on a loaded machine). */
+async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined && ok(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; publisher log:\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'publisher-test-'));
+  db = openDatabase(path.join(work, 'data'));
+  for (const name of ['alpha', 'beta', 'gamma']) upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: name, name });
+  await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
+  app = buildApp({ db, dataDir: path.join(work, 'data'), webhookSecret: SECRET });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  publisher = await startPublisher({
+    sourceUrl: url,
+    publicApiUrl: url,
+    outDir: path.join(work, 'dist'),
+    cacheDir: path.join(work, 'cache'),
+    tenantsDir: path.join(work, 'tenants'),
+    pollMs: 200,
+    quietMs: 300,
+    webhookSecret: SECRET,
+    cdn: null,
+    log: (line) => lines.push(line),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await publisher?.stop();
+  await app?.close();
+  db?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('the publisher', () => {
+  it('builds every site at start', async () => {
+    for (const name of ['alpha', 'beta', 'gamma']) expect(await page(name)).toContain(`<title>${name[0]!.toUpperCase()}${name.slice(1)}</title>`);
+  });
+
+  it("rebuilds only a changed organization's site, and says how long it took", async () => {
+    const betaBuilt = await builtAt('beta');
+    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Renamed' });
+    await until('the new title', () => page('alpha'), (html) => html.includes('<title>Alpha Renamed</title>'));
+    expect(await builtAt('beta')).toBe(betaBuilt);
+    expect(lines).toContainEqual(expect.stringMatching(/^publisher: built 1 site\(s\) in \d+\.\d s: alpha$/));
+  }, 120_000);
+
+  it("rebuilds a site when its tenant folder changes, recording the change in the API", async () => {
+    const before = listOrganizations(db).find((o) => o.web_name === 'beta')!.updated_at;
+    await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'pt.json'), JSON.stringify({ 'home.title': 'Ache suas fotos aqui' }));
+    await until('the new text', () => page('beta'), (html) => html.includes('Ache suas fotos aqui'));
+    expect(listOrganizations(db).find((o) => o.web_name === 'beta')!.updated_at > before).toBe(true);
+  }, 120_000);
+
+  it('leaves the previous site in place when a build fails, and says why', async () => {
+    // Astro cannot write its output where a file stands: a real build failure.
+    await rm(path.join(work, 'dist', 'astro'), { recursive: true, force: true });
+    await writeFile(path.join(work, 'dist', 'astro'), 'in the way');
+    const built = await builtAt('alpha');
+    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Broken' });
+    await until('the failure', async () => lines, (log) => log.some((line) => line.startsWith('publisher: build failed after')));
+    expect(await page('alpha')).toContain('<title>Alpha Renamed</title>');
+    expect(await builtAt('alpha')).toBe(built);
+    await rm(path.join(work, 'dist', 'astro'));
+    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Mended' });
+    await until('the mended title', () => page('alpha'), (html) => html.includes('<title>Alpha Mended</title>'));
+  }, 180_000);
+
+  it("withdraws a removed organization's site", async () => {
+    removeOrganization(db, 'gamma');
+    await until('the withdrawal', () => readFile(site('gamma')).then(() => 'there', () => 'gone'), (state) => state === 'gone');
+    expect(lines).toContain('publisher: withdrew gamma');
+    await expect(readFile(path.join(work, 'cache', 'snapshots', 'gamma.json'))).rejects.toThrow();
+  }, 60_000);
+});
