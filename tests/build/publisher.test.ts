@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublisher, type Publisher } from '../../publisher/publisher.ts';
 import { buildApp } from '../../server/src/app.ts';
@@ -10,16 +12,22 @@ import { openDatabase } from '../../server/src/db.ts';
 import { listOrganizations, removeOrganization, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 
-// The publisher against the real API with real builds: each rebuild takes a few seconds.
+// The publisher against the real API with real builds (each rebuild takes a few seconds), and
+// a real S3-compatible server as its CDN storage.
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 let work: string;
 let db: DatabaseSync;
 let app: FastifyInstance;
 let publisher: Publisher;
+let s3: S3rver;
+let bucket: S3Client;
 const lines: string[] = [];
 
 const site = (tenant: string, file = 'index.html') => path.join(work, 'dist', 'sites', tenant, file);
 const page = (tenant: string, file = 'index.html') => readFile(site(tenant, file), 'utf8');
+const BUCKET = 'sites';
+const uploaded = async (key: string) => (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToString();
+const keysUnder = async (prefix: string) => ((await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
 const builtAt = async (tenant: string) => (JSON.parse(await page(tenant, '_release.json')) as { built_at: string }).built_at;
 
 /** Waits for a state, looking every 100 ms (a rebuild takes seconds on a loaded machine). */
@@ -40,6 +48,11 @@ beforeAll(async () => {
   await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
   app = buildApp({ db, dataDir: path.join(work, 'data'), webhookSecret: SECRET });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  // s3rver's fixed credentials.
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  bucket = new S3Client({ endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
   publisher = await startPublisher({
     sourceUrl: url,
     publicApiUrl: url,
@@ -49,7 +62,7 @@ beforeAll(async () => {
     pollMs: 200,
     quietMs: 300,
     webhookSecret: SECRET,
-    cdn: null,
+    cdn: { endpoint, region: 'us-east-1', bucket: BUCKET, ...credentials, purgeUrl: null },
     log: (line) => lines.push(line),
   });
 }, 120_000);
@@ -57,13 +70,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await publisher?.stop();
   await app?.close();
+  bucket?.destroy();
+  await s3?.close();
   db?.close();
   await rm(work, { recursive: true, force: true });
 });
 
 describe('the publisher', () => {
-  it('builds every site at start', async () => {
-    for (const name of ['alpha', 'beta', 'gamma']) expect(await page(name)).toContain(`<title>${name[0]!.toUpperCase()}${name.slice(1)}</title>`);
+  it('builds every site at start, and uploads each to the CDN', async () => {
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      const title = `<title>${name[0]!.toUpperCase()}${name.slice(1)}</title>`;
+      expect(await page(name)).toContain(title);
+      expect(await uploaded(`${name}/index.html`)).toContain(title);
+    }
   });
 
   it("rebuilds only a changed organization's site, and says how long it took", async () => {
@@ -72,6 +91,7 @@ describe('the publisher', () => {
     await until('the new title', () => page('alpha'), (html) => html.includes('<title>Alpha Renamed</title>'));
     expect(await builtAt('beta')).toBe(betaBuilt);
     expect(lines).toContainEqual(expect.stringMatching(/^publisher: built 1 site\(s\) in \d+\.\d s: alpha$/));
+    await until('the upload', () => uploaded('alpha/index.html'), (html) => html.includes('<title>Alpha Renamed</title>'));
   }, 120_000);
 
   it("rebuilds a site when its tenant folder changes, recording the change in the API", async () => {
@@ -97,8 +117,10 @@ describe('the publisher', () => {
 
   it("withdraws a removed organization's site", async () => {
     removeOrganization(db, 'gamma');
-    await until('the withdrawal', () => readFile(site('gamma')).then(() => 'there', () => 'gone'), (state) => state === 'gone');
-    expect(lines).toContain('publisher: withdrew gamma');
+    await until('the withdrawal', async () => lines, (log) => log.includes('publisher: withdrew gamma'));
+    await expect(readFile(site('gamma'))).rejects.toThrow();
+    expect(await keysUnder('gamma/')).toEqual([]);
+    expect(await keysUnder('alpha/')).toContain('alpha/index.html');
     await expect(readFile(path.join(work, 'cache', 'snapshots', 'gamma.json'))).rejects.toThrow();
   }, 60_000);
 });
