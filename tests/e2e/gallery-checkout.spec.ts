@@ -9,6 +9,8 @@ import { list, openGallery, sampleBytes, sha256, zipEntries } from './support/ga
 
 test('pt: PIX — summary, customer, address, a QR code checked every 5 s until paid, then the photo is bought', async ({ page }) => {
   test.setTimeout(60_000);
+  // A common laptop screen: the PIX step must fit it (below).
+  await page.setViewportSize({ width: 1366, height: 768 });
   await openGallery(page, 'demo', '/gallery/DE-PAGA-001');
   await page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-001' }).click();
   await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
@@ -80,6 +82,10 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   // The QR code is large and copying the code is the primary action.
   expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(240);
   await expect(dialog.getByRole('button', { name: 'Copiar código' })).not.toHaveClass(/secondary/);
+  // Checking the payment needs no scrolling at 1366x768 (the label reads "Verificando" while a check runs).
+  const check = (await dialog.getByRole('button', { name: /^Verifica(r|ndo) pagamento$/ }).boundingBox())!;
+  expect(check.y).toBeGreaterThanOrEqual(0);
+  expect(check.y + check.height).toBeLessThanOrEqual(768);
   await expectNoAxeViolations(page);
 
   expect(confirmPix(orderId)).toContain('PAID');

@@ -34,23 +34,29 @@ export default function PixPayment() {
       <p className="pix-warning" role="note">
         {t('pix.warning')}
       </p>
-      {qrCode && <img className="pix-qrcode" src={qrCode} alt={t('pix.qrAlt')} width={280} height={280} />}
-      <label className="field">
-        {t('pix.copyPaste')}
-        <input readOnly value={pix.pixText} onFocus={(event) => event.currentTarget.select()} />
-      </label>
-      <div className="modal-actions pix-actions">
-        {/* Copying the code is what a phone payer does: the primary action. */}
-        <button type="button" className="pix-copy" onClick={() => void copy()}>
-          {t('pix.copy')}
-        </button>
-        <button type="button" className="secondary" disabled={payment.loading} onClick={() => void checkPixPayment()}>
-          {payment.loading ? t('pix.checking') : t('pix.check')}
-        </button>
+      {/* The code and its actions sit beside the QR code where there is room (a laptop), so
+          checking the payment needs no scrolling; below it on a phone. */}
+      <div className="pix-code">
+        {qrCode && <img className="pix-qrcode" src={qrCode} alt={t('pix.qrAlt')} width={280} height={280} />}
+        <div className="pix-side">
+          <label className="field">
+            {t('pix.copyPaste')}
+            <input readOnly value={pix.pixText} onFocus={(event) => event.currentTarget.select()} />
+          </label>
+          <div className="modal-actions pix-actions">
+            {/* Copying the code is what a phone payer does: the primary action. */}
+            <button type="button" className="pix-copy" onClick={() => void copy()}>
+              {t('pix.copy')}
+            </button>
+            <button type="button" className="secondary" disabled={payment.loading} onClick={() => void checkPixPayment()}>
+              {payment.loading ? t('pix.checking') : t('pix.check')}
+            </button>
+          </div>
+          <p role="status" className="hint">
+            {copied ? t('pix.copied') : payment.loading ? t('pix.checking') : t('pix.nextCheck', { seconds: left })}
+          </p>
+        </div>
       </div>
-      <p role="status" className="hint">
-        {copied ? t('pix.copied') : payment.loading ? t('pix.checking') : t('pix.nextCheck', { seconds: left })}
-      </p>
     </div>
   );
 }
