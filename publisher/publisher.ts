@@ -61,8 +61,8 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     const started = performance.now();
     log(names ? `building ${names.length} site(s)${listed(names)}` : 'building every site');
     try {
-      const summary = await buildTenants({ ...options, ...dirs, ...(names ? { tenants: names } : {}), log: () => {} });
-      for (const { tenant, reason } of summary.failed) log(`! ${tenant}: ${reason}`);
+      // The build's own lines are its progress, one per site ("[3/1000] ✓ parque").
+      const summary = await buildTenants({ ...options, ...dirs, ...(names ? { tenants: names } : {}), log });
       log(`built ${summary.installed.length} site(s) in ${seconds(started)}${listed(summary.installed)}`);
       for (const name of summary.installed) await upload(name);
     } catch (error) {
