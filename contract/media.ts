@@ -114,10 +114,15 @@ export const FaceSearchQuery = Type.Object({
   from_date: Type.String({ minLength: 10, maxLength: 40 }),
   to_date: Type.String({ minLength: 10, maxLength: 40 }),
 });
-/** The cards with photos of the visitor, best match first, each with the matching photos. */
+/**
+ * The cards with photos of the visitor, best match first, each with the matching photos and how
+ * sure the match is (`similarity`, 0 to 1, from its best photo); `pending`: the photos of the
+ * period not indexed yet, which the search could not look at.
+ */
 export const FaceSearchAnswer = Type.Object({
   ...ok,
-  cards: Type.Array(Type.Object({ card: Type.String(), medias: Type.Array(Media) })),
+  cards: Type.Array(Type.Object({ card: Type.String(), similarity: Type.Number({ minimum: 0, maximum: 1 }), medias: Type.Array(Media) })),
+  pending: Type.Integer({ minimum: 0 }),
 });
 export type WireFaceSearchAnswer = Static<typeof FaceSearchAnswer>;
 

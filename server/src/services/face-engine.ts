@@ -9,6 +9,11 @@ export interface FaceEngine {
 /** Faces closer than this (euclidean distance of descriptors) are taken as the same person. */
 export const SAME_PERSON_DISTANCE = 0.5;
 
+/** How sure a match at this distance is, 0 to 1: 1 for the same descriptor, 0 at the threshold. */
+export function similarityOf(distance: number): number {
+  return Math.min(1, Math.max(0, 1 - distance / SAME_PERSON_DISTANCE));
+}
+
 let engine: FaceEngine | undefined;
 
 /**

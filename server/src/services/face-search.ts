@@ -8,7 +8,7 @@ import { indexedMediaIds, insertFaces, listFaces, listPhotosCapturedBetween } fr
 import type { CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, findOrganizationByWebName } from '../repositories/organizations.ts';
 import { requiresAccessCode } from './card-access.ts';
-import { faceDistance, SAME_PERSON_DISTANCE, type FaceEngine } from './face-engine.ts';
+import { faceDistance, SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } from './face-engine.ts';
 import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
 import { originalPath } from './video.ts';
@@ -116,9 +116,12 @@ export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: F
     message: 'OK',
     cards: [...cards.values()]
       .sort((a, b) => a.distance - b.distance)
-      .map(({ card, medias }) => ({
+      .map(({ card, distance, medias }) => ({
         card,
+        similarity: similarityOf(distance),
         medias: medias.sort((a, b) => a.distance - b.distance).map(({ row }) => wireMedia(row, organization)),
       })),
+    // The request indexed every photo of the period above.
+    pending: 0,
   };
 }
