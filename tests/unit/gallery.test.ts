@@ -29,6 +29,8 @@ const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media 
   previewUrl: `p/${id}`,
   originalUrl: `o/${id}`,
   sold,
+  width: 1920,
+  height: 1280,
 });
 const lists: MediaLists = { sold: [media('a', true)], notSold: [media('b', false), media('c', false)], extras: [media('x', true, 'extra'), media('y', false, 'extra')] };
 
