@@ -16,6 +16,12 @@ const mediaFiles = {
   thumb_path: Type.String(),
   /** The card code (normalised) the media belongs to. */
   card: Type.String(),
+  /**
+   * The original's size in pixels as viewers show it (EXIF orientation applied), so the gallery
+   * lays out each thumbnail at its own ratio before any image arrives. A video answers its poster's.
+   */
+  width: Type.Integer({ minimum: 1 }),
+  height: Type.Integer({ minimum: 1 }),
 };
 
 export const Media = Type.Object({

@@ -116,44 +116,99 @@ export function sectionLabel(t: Translate, { role, items }: GallerySection): str
 }
 
 /**
- * Grid geometry. The API gives no photo sizes (its demo thumbnails are 3:2 landscape, 480x320),
- * so the grid is justified rows of equal 3:2 cells: each row fills the width, every cell keeps the
- * thumbnail's ratio, and the page knows every row's height before a thumbnail arrives (no layout
- * shift, and the virtualiser needs no measuring). Cells are at least `minCell` px wide (the long
- * edge: 220 px and more on a desktop), a phone keeps two columns, the gap is tighter on a phone.
+ * Grid geometry: justified rows that keep every photo's ratio (its width and height from the
+ * API). A row takes photos while it is still taller than the target height, keeps the last one
+ * only if that brings it nearer the target (and not under the minimum), then is scaled to fill
+ * the width exactly; the last row stays at the target, never stretched. All of it comes from the
+ * data, never from a loaded image: the virtualiser knows every row's height up front and nothing
+ * shifts while the thumbnails arrive.
+ * A desktop row is at least 150 px high, so a 3:2 landscape is at least 225 px on its long edge
+ * (220 after rounding, with room); a phone's rows hold about two photos, so a 390x844 phone shows
+ * at least four whole above its cart bar.
  */
-export const GRID = { minCell: 220, phoneColumns: 2, phoneWidth: 600, phoneMinCell: 140, gap: 8, phoneGap: 4, aspect: 2 / 3 } as const;
+export const GRID = {
+  desktop: { target: 220, min: 150, gap: 8 },
+  phone: { target: 124, min: 80, gap: 4 },
+  /** Lists narrower than this are laid out as a phone's. */
+  phoneWidth: 600,
+  /** Ratios (width / height) are held to these, so 9:16 portraits and 3:1 panoramas stay whole and nothing odder runs riot. */
+  minRatio: 0.5,
+  maxRatio: 3,
+  /** The ratio of a media without a usable size (a photo is 3:2 more often than not). */
+  fallbackRatio: 1.5,
+} as const;
 
-/** The space between cells for a list `width` px wide. */
-export function gridGap(width: number): number {
-  return width > 0 && width < GRID.phoneWidth ? GRID.phoneGap : GRID.gap;
+/** One media of a row: its index in the list, its left edge and width in whole pixels. */
+export interface GridCell {
+  index: number;
+  left: number;
+  width: number;
 }
 
-export function gridColumns(width: number, minCell: number = GRID.minCell, gap: number = gridGap(width)): number {
-  if (!(width > 0)) return 1;
-  const wide = Math.floor((width + gap) / (minCell + gap));
-  // A phone keeps two columns while each is still a useful thumbnail.
-  const phone = width >= GRID.phoneColumns * GRID.phoneMinCell + gap ? GRID.phoneColumns : 1;
-  return Math.max(1, wide, phone);
+export interface GridRow {
+  /** In whole pixels, without the gap below the row. */
+  height: number;
+  cells: GridCell[];
 }
 
-/** The width of one cell (its long edge) in a list `width` px wide. */
-export function gridCell(width: number, columns: number, gap: number = gridGap(width)): number {
-  return Math.max(1, (width - gap * (columns - 1)) / columns);
+export interface GridLayout {
+  gap: number;
+  rows: GridRow[];
 }
 
-/** Height of one row (cell plus the gap below it) for a container `width` px wide. */
-export function gridRowHeight(width: number, columns: number, gap: number = gridGap(width)): number {
-  return gridCell(width, columns, gap) * GRID.aspect + gap;
+/** The ratio a media is laid out at: its own, held between minRatio and maxRatio. */
+export function gridRatio({ width, height }: { width: number; height: number }): number {
+  const ratio = width / height;
+  // NaN (no size) fails the test; an infinite ratio (no height) is held to maxRatio.
+  return ratio > 0 ? Math.min(GRID.maxRatio, Math.max(GRID.minRatio, ratio)) : GRID.fallbackRatio;
 }
 
-export function gridRowCount(items: number, columns: number): number {
-  return Math.ceil(items / Math.max(1, columns));
+/** Media `start` to `end` (excluded) as one row `height` high; edges rounded so the gaps stay exact. */
+function gridRow(ratios: readonly number[], start: number, end: number, height: number, gap: number): GridRow {
+  const cells: GridCell[] = [];
+  let x = 0;
+  for (let index = start; index < end; index++) {
+    const left = Math.round(x);
+    x += ratios[index]! * height;
+    cells.push({ index, left, width: Math.round(x) - left });
+    x += gap;
+  }
+  return { height: Math.round(height), cells };
 }
 
-/** The media of one row of the grid. */
-export function gridRow<T>(items: readonly T[], row: number, columns: number): T[] {
-  return items.slice(row * columns, row * columns + columns);
+/** The justified rows of media of these sizes in a list `width` px wide (no rows before it has a width). */
+export function gridLayout(sizes: ReadonlyArray<{ width: number; height: number }>, width: number): GridLayout {
+  const { target, min, gap } = width < GRID.phoneWidth ? GRID.phone : GRID.desktop;
+  const rows: GridRow[] = [];
+  if (!(width > 0)) return { gap, rows };
+  const ratios = sizes.map(gridRatio);
+  // The height at which `count` media whose ratios add up to `sum` fill the width.
+  const fit = (sum: number, count: number) => (width - gap * (count - 1)) / sum;
+  let start = 0;
+  while (start < ratios.length) {
+    let end = start;
+    let sum = 0;
+    let height = Infinity;
+    while (end < ratios.length && height > target) {
+      sum += ratios[end]!;
+      end++;
+      height = fit(sum, end - start);
+    }
+    if (height > target) {
+      rows.push(gridRow(ratios, start, end, target, gap));
+      break;
+    }
+    if (end - start > 1) {
+      const without = fit(sum - ratios[end - 1]!, end - start - 1);
+      if (height < min || without - target < target - height) {
+        end--;
+        height = without;
+      }
+    }
+    rows.push(gridRow(ratios, start, end, height, gap));
+    start = end;
+  }
+  return { gap, rows };
 }
 
 // ---- Send photos ----

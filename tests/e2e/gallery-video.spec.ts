@@ -1,13 +1,11 @@
 // A sold video plays in the viewer, streamed by byte ranges. No video ships with the project and
 // nothing here can encode one, so Chromium records a short WebM of a canvas (MediaRecorder), the
 // admin CLI imports it into a new card, and the gallery plays it back.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { counts, list, openGallery } from './support/gallery.ts';
+import { counts, importMedia, list, openGallery } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
 
 test('a sold video plays in the viewer, streamed with byte ranges', async ({ page }) => {
@@ -38,11 +36,7 @@ test('a sold video plays in the viewer, streamed with byte ranges', async ({ pag
   const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
   try {
     writeFileSync(path.join(folder, 'corrida.webm'), Buffer.from(base64, 'base64'));
-    execFileSync(
-      process.execPath,
-      ['--no-warnings', 'server/src/cli.ts', 'media:import', '--org', 'galeria', '--card', 'VI-DEO0-001', '--sold', folder],
-      { env: { ...process.env, DATA_DIR: E2E_DATA_DIR } },
-    );
+    importMedia('galeria', 'VI-DEO0-001', folder, '--sold');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

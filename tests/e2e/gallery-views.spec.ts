@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
-import { counts, list, openGallery } from './support/gallery.ts';
+import { counts, importMedia, list, openGallery } from './support/gallery.ts';
 
 test.beforeEach(async ({ page }) => useLocale(page, 'en'));
 
@@ -42,6 +47,34 @@ test('a sold card shows its bought photos with clean thumbnails and the download
   await tip.press('Escape');
   await expect(page.getByRole('tooltip')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Download all (ZIP)' })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test('a portrait keeps its ratio beside landscapes: every thumbnail whole in its cell, none cropped to 3:2', async ({ page }) => {
+  // The demo's samples are all landscapes: the card gets sample 2 turned upright.
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-portrait-'));
+  try {
+    await sharp(demoSamplePath(1)).toFile(path.join(folder, 'a.jpg'));
+    await sharp(demoSamplePath(2)).rotate(90).toFile(path.join(folder, 'b.jpg'));
+    await sharp(demoSamplePath(3)).toFile(path.join(folder, 'c.jpg'));
+    importMedia('galeria', 'RE-TRAT-001', folder, '--sold');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openGallery(page, 'galeria', '/gallery/RE-TRAT-001');
+  const photos = list(page, '3 photos bought').getByRole('img');
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(3);
+  const shapes = await photos.evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const box = img.getBoundingClientRect();
+      const image = img as HTMLImageElement;
+      return { shown: box.width / box.height, own: image.naturalWidth / image.naturalHeight };
+    }),
+  );
+  expect(shapes.filter((shape) => shape.own < 1)).toHaveLength(1);
+  // Each cell has its thumbnail's own shape (within a pixel's rounding), so object-fit crops nothing.
+  for (const { shown, own } of shapes) expect(Math.abs(shown - own) / own).toBeLessThan(0.01);
   await expectNoAxeViolations(page);
 });
 

@@ -157,8 +157,12 @@ describe('POST /api/v1/medias/:org/:firstCard', () => {
       preview_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=preview&copy=watermarked`,
       thumb_path: `/api/v1/photo/download/${first?.id}/sample1.jpg?size=thumb&copy=watermarked`,
       card: 'DEMO00001',
+      width: 1920,
+      height: 1280,
       selected: false,
     });
+    // Each media answers its own size: the grid keeps every photo's ratio.
+    expect(body.not_sold_medias.map((m) => `${m.width}x${m.height}`)).toEqual(['1920x1280', '1920x1367', '1920x1350', '1920x1448', '1920x1398', '1920x1537']);
   });
 
   it('counts the first card even when the body leaves it out', async () => {

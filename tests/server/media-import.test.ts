@@ -89,6 +89,16 @@ describe('media import', () => {
     expect([preview.width, preview.height, thumb.width, thumb.height]).toEqual([1600, 800, 480, 240]);
   });
 
+  it('stores a photo turned by its EXIF orientation at the size it is shown: a portrait stays a portrait', async () => {
+    const turned = path.join(sources, 'turned.jpg');
+    // Landscape pixels that viewers turn a quarter (orientation 6): shown 200 wide, 300 high.
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toFile(turned);
+    const media = await importMedia(db, dataDir, source(turned));
+    expect(findMedia(db, media.id)).toMatchObject({ width: 200, height: 300 });
+    const thumb = await sharp(path.join(dataDir, 'media', media.id, 'thumb.jpg')).metadata();
+    expect([thumb.width, thumb.height]).toEqual([200, 300]);
+  });
+
   it('keeps display names safe and true to the content', () => {
     expect(safeFileName('../../etc/passwd.jpg', ['.jpg', '.jpeg'])).toBe('passwd.jpg');
     expect(safeFileName('photo.png', ['.jpg', '.jpeg'])).toBe('photo.jpg');

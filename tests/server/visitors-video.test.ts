@@ -66,7 +66,10 @@ describe('media:import with videos and EXIF capture times', () => {
     const poster = await sharp(path.join(api.dataDir, 'media', rows[0]?.id ?? '', 'thumb.jpg')).metadata();
     expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 480, 270]);
     const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/VIDEO0001`, payload: { cards: ['VIDEO0001'] } })).json<WireMediasAnswer>();
-    expect(list.sold_medias.filter((media) => media.type === 'video')).toHaveLength(2);
+    const videos = list.sold_medias.filter((media) => media.type === 'video');
+    expect(videos).toHaveLength(2);
+    // A video's size is unknown (no demuxer): it is laid out at its poster's 16:9.
+    expect(videos.map((media) => [media.width, media.height])).toEqual([[1600, 900], [1600, 900]]);
   });
 
   it('refuses a fake video, importing nothing from the folder', async () => {

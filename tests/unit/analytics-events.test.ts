@@ -58,7 +58,7 @@ const { $products } = await import('../../src/stores/products.ts');
 const { openCheckout, payByCard } = await import('../../src/stores/checkout.ts');
 const { searchFaces } = await import('../../src/stores/facial.ts');
 
-const photo = (id: string): Media => ({ id, type: 'photo', filename: `${id}.jpg`, card: 'DEMO00001', thumbUrl: '', previewUrl: '', originalUrl: '', sold: false });
+const photo = (id: string): Media => ({ id, type: 'photo', filename: `${id}.jpg`, card: 'DEMO00001', thumbUrl: '', previewUrl: '', originalUrl: '', sold: false, width: 1920, height: 1280 });
 const card = { card_number: '4000000000000010', card_holder_name: 'MARIA SILVA', card_expiration_month: '12', card_expiration_year: '2031', card_cvv: '123' };
 const names = () => fake.events.map((event) => event.name);
 

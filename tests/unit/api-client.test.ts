@@ -18,6 +18,8 @@ const media = (id: string, card = 'DEMO00001') => ({
   preview_path: `/api/v1/photo/download/${id}/${id}.jpg?size=preview`,
   thumb_path: `/api/v1/photo/download/${id}/${id}.jpg?size=thumb`,
   card,
+  width: 1280,
+  height: 1920,
 });
 
 describe('the API client', () => {
@@ -33,7 +35,13 @@ describe('the API client', () => {
     const client = createApiClient('http://api.test/', fakeFetch(200, answer, seen));
     const lists = await client.getMedias(7, ['DEMO00001', 'DEMO00002'], 'abc123');
 
-    expect(lists.sold[0]).toMatchObject({ id: 'a', sold: true, thumbUrl: 'http://api.test/api/v1/photo/download/a/a.jpg?size=thumb' });
+    expect(lists.sold[0]).toMatchObject({
+      id: 'a',
+      sold: true,
+      thumbUrl: 'http://api.test/api/v1/photo/download/a/a.jpg?size=thumb',
+      width: 1280,
+      height: 1920,
+    });
     expect(lists.notSold[0]).toMatchObject({ id: 'b', sold: false });
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/7/DEMO00001?secret=abc123');
     expect(seen[0]?.method).toBe('POST');

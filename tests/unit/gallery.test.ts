@@ -6,12 +6,10 @@ import {
   canBuy,
   gallerySections,
   galleryView,
-  gridCell,
-  gridColumns,
-  gridGap,
-  gridRow,
-  gridRowCount,
-  gridRowHeight,
+  GRID,
+  gridLayout,
+  gridRatio,
+  type GridLayout,
   isDownloadable,
   neighbours,
   ownedMedia,
@@ -29,6 +27,8 @@ const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media 
   previewUrl: `p/${id}`,
   originalUrl: `o/${id}`,
   sold,
+  width: 1920,
+  height: 1280,
 });
 const lists: MediaLists = { sold: [media('a', true)], notSold: [media('b', false), media('c', false)], extras: [media('x', true, 'extra'), media('y', false, 'extra')] };
 
@@ -61,31 +61,122 @@ describe('gallery rules', () => {
     expect(allMedia(after).map((m) => m.id)).toEqual(['a', 'c', 'x', 'y']);
   });
 
-  it('lays the grid out in justified rows of 3:2 cells: big on a desktop, two columns on a phone', () => {
-    expect(gridColumns(0)).toBe(1);
-    expect(gridColumns(200)).toBe(1);
-    // A 390 px phone's list (358 px): two columns, 4 px apart, each 177 px wide.
-    expect(gridColumns(358)).toBe(2);
-    expect(gridGap(358)).toBe(4);
-    expect(gridCell(358, 2)).toBeCloseTo(177);
-    // The 9-column photo area of a 1366 px desktop (870 px): three cells of 285 px, never under 220.
-    expect(gridColumns(870)).toBe(3);
-    expect(gridCell(870, gridColumns(870))).toBeGreaterThanOrEqual(220);
-    for (const width of [600, 700, 870, 1000, 1168, 1600, 2400]) expect(gridCell(width, gridColumns(width)), `${width}`).toBeGreaterThanOrEqual(220);
-    expect(gridRowCount(5000, 5)).toBe(1000);
-    expect(gridRowCount(7, 3)).toBe(3);
-    expect(gridRow(['a', 'b', 'c', 'd', 'e'], 1, 2)).toEqual(['c', 'd']);
-    expect(gridRow(['a', 'b', 'c', 'd', 'e'], 2, 2)).toEqual(['e']);
-    // 2 columns of (358 - 4) / 2 = 177 px: 3:2 boxes 118 px high plus the gap.
-    expect(gridRowHeight(358, 2)).toBeCloseTo(177 * (2 / 3) + 4);
-  });
-
   it('accepts png and jpeg by their first bytes only', () => {
     expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
     expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffImageType(new TextEncoder().encode('not a photo'))).toBeNull();
     expect(sniffImageType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeNull(); // GIF
     expect(sniffImageType(new Uint8Array([]))).toBeNull();
+  });
+});
+
+/** The demo's six photos (face-api's samples), as the API answers their sizes. */
+const DEMO = [1280, 1367, 1350, 1448, 1398, 1537].map((height) => ({ width: 1920, height }));
+const size = (width: number, height: number) => ({ width, height });
+
+/** Sizes from a fixed seed: landscapes, portraits, squares and the odd panorama. */
+function mixedSizes(count: number): Array<{ width: number; height: number }> {
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const shapes = [size(1920, 1280), size(1280, 1920), size(1000, 1000), size(1920, 1080), size(1080, 1920), size(4000, 1000), size(1600, 1200)];
+  return Array.from({ length: count }, () => shapes[Math.floor(next() * shapes.length)]!);
+}
+
+/** What every layout must hold: each media once and in order, the gaps exact, full rows as wide as the list, each cell at its ratio. */
+function expectSound(layout: GridLayout, sizes: ReadonlyArray<{ width: number; height: number }>, width: number): void {
+  expect(layout.rows.flatMap((row) => row.cells.map((cell) => cell.index))).toEqual(sizes.map((_, i) => i));
+  const problems: string[] = [];
+  layout.rows.forEach((row, r) => {
+    const last = row.cells.at(-1)!;
+    const right = last.left + last.width;
+    if (r < layout.rows.length - 1 ? Math.abs(right - width) > 1 : right > width) problems.push(`row ${r} ends at ${right}`);
+    if (row.cells[0]!.left !== 0) problems.push(`row ${r} starts at ${row.cells[0]!.left}`);
+    row.cells.forEach((cell, i) => {
+      const before = row.cells[i - 1];
+      if (before && cell.left - (before.left + before.width) !== layout.gap) problems.push(`cell ${cell.index} is not ${layout.gap} px from its neighbour`);
+      // At its ratio but for whole pixels: its edges rounded (1 px) and its row's height (half a pixel, times the ratio).
+      const ratio = gridRatio(sizes[cell.index]!);
+      if (Math.abs(cell.width - ratio * row.height) > 1 + ratio / 2) problems.push(`cell ${cell.index} is ${cell.width}x${row.height}, not ${ratio}`);
+    });
+  });
+  expect(problems).toEqual([]);
+}
+
+describe('the grid: justified rows that keep each photo\'s ratio', () => {
+  it('lays nothing out for an empty list or before the list has a width', () => {
+    expect(gridLayout([], 870).rows).toEqual([]);
+    expect(gridLayout(DEMO, 0).rows).toEqual([]);
+  });
+
+  it('fills a 1366 px desktop\'s photo area (870 px) with rows of three, every landscape over 220 px wide', () => {
+    const layout = gridLayout(DEMO, 870);
+    expectSound(layout, DEMO, 870);
+    expect(layout.gap).toBe(GRID.desktop.gap);
+    expect(layout.rows.map((row) => row.cells.length)).toEqual([3, 3]);
+    expect(layout.rows.map((row) => row.height)).toEqual([197, 216]);
+    for (const row of layout.rows) for (const cell of row.cells) expect(cell.width).toBeGreaterThanOrEqual(220);
+  });
+
+  it('keeps a 3:2 landscape at least 220 px on its long edge at every desktop width, whatever its neighbours', () => {
+    const sizes = mixedSizes(400);
+    for (const width of [600, 700, 870, 1000, 1168, 1600, 2400]) {
+      const layout = gridLayout(sizes, width);
+      expectSound(layout, sizes, width);
+      for (const row of layout.rows) {
+        expect(row.height, `${width}`).toBeGreaterThanOrEqual(GRID.desktop.min);
+        for (const cell of row.cells) if (gridRatio(sizes[cell.index]!) === 1.5) expect(cell.width, `${width}`).toBeGreaterThanOrEqual(220);
+      }
+    }
+  });
+
+  it('keeps a phone\'s rows tight: two demo photos a row on a 390 px phone (358 px list), 4 px apart', () => {
+    const layout = gridLayout(DEMO, 358);
+    expectSound(layout, DEMO, 358);
+    expect(layout.gap).toBe(GRID.phone.gap);
+    expect(layout.rows.map((row) => row.cells.length)).toEqual([2, 2, 2]);
+    for (const row of layout.rows) expect(row.height).toBeLessThanOrEqual(135);
+  });
+
+  it('keeps a portrait a portrait, beside landscapes', () => {
+    const sizes = [size(1920, 1280), size(1280, 1920), size(1920, 1280), size(1920, 1280)];
+    const layout = gridLayout(sizes, 870);
+    expectSound(layout, sizes, 870);
+    const [row] = layout.rows;
+    const portrait = row!.cells[1]!;
+    expect(portrait.width / row!.height).toBeCloseTo(2 / 3, 2);
+    expect(row!.cells[0]!.width / row!.height).toBeCloseTo(3 / 2, 2);
+  });
+
+  it('does not stretch the last row past the target height', () => {
+    const two = [size(1920, 1280), size(1920, 1280)];
+    const layout = gridLayout(two, 870);
+    expect(layout.rows).toHaveLength(1);
+    expect(layout.rows[0]!.height).toBe(GRID.desktop.target);
+    expect(layout.rows[0]!.cells.map((cell) => cell.width)).toEqual([330, 330]);
+    expect(gridLayout([size(1280, 1920)], 358).rows[0]).toEqual({ height: GRID.phone.target, cells: [{ index: 0, left: 0, width: 83 }] });
+  });
+
+  it('holds a panorama and a very tall photo to 3:1 and 1:2, and a media without a size to 3:2', () => {
+    expect(gridRatio(size(8000, 1000))).toBe(GRID.maxRatio);
+    expect(gridRatio(size(500, 5000))).toBe(GRID.minRatio);
+    expect(gridRatio(size(1080, 1920))).toBeCloseTo(0.5625);
+    expect(gridRatio(size(0, 0))).toBe(GRID.fallbackRatio);
+    const sizes = [size(8000, 1000), size(1920, 1280), size(500, 5000), size(1920, 1280), size(1920, 1280)];
+    const layout = gridLayout(sizes, 870);
+    expectSound(layout, sizes, 870);
+    // The panorama is three times as wide as its row is high, not eight.
+    const panorama = layout.rows[0]!.cells[0]!;
+    expect(panorama.width / layout.rows[0]!.height).toBeCloseTo(3, 1);
+    for (const row of layout.rows) expect(row.height).toBeGreaterThanOrEqual(GRID.desktop.min);
+  });
+
+  it('lays out 20,000 media, each once and in order, every row\'s height known from the sizes alone', () => {
+    const sizes = mixedSizes(20_000);
+    for (const width of [358, 870]) {
+      const layout = gridLayout(sizes, width);
+      expectSound(layout, sizes, width);
+      expect(layout.rows.every((row) => Number.isInteger(row.height) && row.height > 0)).toBe(true);
+    }
   });
 });
 

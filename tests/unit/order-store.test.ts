@@ -69,6 +69,8 @@ const photo = (id: string): Media => ({
   previewUrl: '',
   originalUrl: '',
   sold: false,
+  width: 1920,
+  height: 1280,
 });
 
 const stored = new Map<string, string>();

@@ -7,6 +7,7 @@ import { countMediaOfCard, listMediaOfCards, type CardMediaRow } from '../reposi
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { openCards } from './card-access.ts';
 import { isSold } from './sold.ts';
+import { POSTER } from './video.ts';
 
 /** The organization and the cards, opened by the one rule; an unknown organization reads as CARD_NOT_FOUND too. */
 function galleryCards(
@@ -46,6 +47,8 @@ function stem(filename: string): string {
 function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExtra, 'type' | 'sold'> {
   const base = `/api/v1/${row.kind}/download/${row.id}/${encodeURIComponent(row.filename)}`;
   const copy = isSold(row, organization) ? 'clean' : 'watermarked';
+  // A video's own size is not stored; its thumbnail is the poster, so the grid sizes it by that.
+  const [width, height] = row.kind === 'video' ? POSTER.preview : [row.width, row.height];
   return {
     id: row.id,
     filename: row.filename,
@@ -53,6 +56,8 @@ function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExt
     preview_path: `${base}?size=preview&copy=${copy}`,
     thumb_path: `${base}?size=thumb&copy=${copy}`,
     card: row.card_code,
+    width,
+    height,
   };
 }
 

@@ -37,7 +37,8 @@ export function originalPath(dataDir: string, media: Pick<MediaRow, 'id' | 'mime
   return path.join(mediaDir(dataDir, media.id), name);
 }
 
-const POSTER = { preview: [1600, 900], thumb: [480, 270] } as const;
+/** The sizes of every video's poster (16:9); the gallery lays a video out at the preview's. */
+export const POSTER = { preview: [1600, 900], thumb: [480, 270] } as const;
 
 function posterSvg(width: number, height: number): string {
   const r = Math.round(Math.min(width, height) * 0.18);
@@ -127,7 +128,7 @@ export async function importVideo(db: DatabaseSync, dataDir: string, source: Vid
       kind: 'video',
       filename: safeFileName(source.sourcePath, [format.extension]),
       mime: format.mime,
-      // Unknown without a demuxer; nothing reads a video's size.
+      // Unknown without a demuxer: the API answers the poster's size instead (services/gallery.ts).
       width: 0,
       height: 0,
       bytes: size,

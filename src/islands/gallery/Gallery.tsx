@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
@@ -69,7 +69,8 @@ function GalleryState({ view, backHref, reloading, onReload }: { view: Exclude<G
 /** The list view: the title with its counts, the ZIP and reload, then each list of media. */
 function Lists({ organization, lists, secret, reloading, onReload }: { organization: Organization; lists: MediaLists; secret: string | undefined; reloading: boolean; onReload: () => void }) {
   const t = useTranslate();
-  const sections = gallerySections(lists, organization);
+  // The same lists keep the same arrays: each grid lays its media out again only when they change.
+  const sections = useMemo(() => gallerySections(lists, organization), [lists, organization]);
   const owned = ownedMedia(lists, organization);
   return (
     <>

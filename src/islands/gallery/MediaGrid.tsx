@@ -1,9 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '../../lib/card-code.ts';
-import { GRID, gridCell, gridColumns, gridGap, gridRow, gridRowCount, gridRowHeight } from '../../lib/gallery.ts';
+import { gridLayout } from '../../lib/gallery.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 
@@ -35,27 +35,26 @@ function useListBox(list: RefObject<HTMLUListElement | null>) {
 }
 
 /**
- * One list of media as a virtual grid of justified rows: only the rows near the viewport are in
- * the DOM, every cell is a 3:2 box sized from the list's width (no layout shift while thumbnails
- * load), the window scrolls. A picked photo shows it on the whole cell (gallery.css).
+ * One list of media as a virtual grid of justified rows (src/lib/gallery.ts): only the rows near
+ * the viewport are in the DOM, every cell is sized from the media's own ratio and the list's width
+ * before its thumbnail arrives (no layout shift), the window scrolls. A picked photo shows it on
+ * the whole cell (gallery.css).
  */
 export default function MediaGrid({ items, label, onOpen }: Props) {
   const t = useTranslate();
   const headingId = useId();
   const list = useRef<HTMLUListElement>(null);
   const { width, top } = useListBox(list);
-  const gap = gridGap(width);
-  const columns = gridColumns(width);
-  const rowHeight = gridRowHeight(width, columns);
-  const cell = gridCell(width, columns);
+  // Laid out once per list and width: 20,000 media take a few milliseconds, not one per render.
+  const { rows, gap } = useMemo(() => gridLayout(items, width), [items, width]);
 
   const virtualizer = useWindowVirtualizer({
-    count: width > 0 ? gridRowCount(items.length, columns) : 0,
-    estimateSize: () => rowHeight,
+    count: rows.length,
+    estimateSize: (index) => rows[index]!.height + gap,
     overscan: 3,
     scrollMargin: top,
   });
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
+  useEffect(() => virtualizer.measure(), [virtualizer, rows]);
 
   const altOf = (media: Media, n: number) => {
     const params = { n, code: formatCardCode(media.card) };
@@ -73,9 +72,11 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
         style={{ height: width > 0 ? virtualizer.getTotalSize() : undefined }}
         data-count={items.length}
       >
-        {virtualizer.getVirtualItems().flatMap((row) =>
-          gridRow(items, row.index, columns).map((media, column) => {
-            const n = row.index * columns + column + 1;
+        {virtualizer.getVirtualItems().flatMap(({ index: rowIndex, start }) => {
+          const { height, cells } = rows[rowIndex]!;
+          return cells.map(({ index, left, width: cellWidth }) => {
+            const media = items[index]!;
+            const n = index + 1;
             const alt = altOf(media, n);
             return (
               <li
@@ -83,14 +84,10 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 className={media.sold ? 'media-cell sold' : 'media-cell not-sold'}
                 aria-setsize={items.length}
                 aria-posinset={n}
-                style={{
-                  width: cell,
-                  height: cell * GRID.aspect,
-                  transform: `translate(${column * (cell + gap)}px, ${row.start - top}px)`,
-                }}
+                style={{ width: cellWidth, height, transform: `translate(${left}px, ${start - top}px)` }}
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
-                  <FallbackImage sources={[media.thumbUrl]} alt={alt} loading="lazy" decoding="async" width={480} height={320} />
+                  <FallbackImage sources={[media.thumbUrl]} alt={alt} loading="lazy" decoding="async" width={media.width} height={media.height} />
                   {media.type === 'video' && (
                     <span className="media-play" aria-hidden="true">
                       ▶
@@ -100,8 +97,8 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 {!media.sold && <CartToggle media={media} name={alt} compact />}
               </li>
             );
-          }),
-        )}
+          });
+        })}
       </ul>
     </section>
   );

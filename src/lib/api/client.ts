@@ -167,6 +167,8 @@ export function createApiClient(
     previewUrl: base + item.preview_path,
     originalUrl: base + item.preview_path.replace(/([?&])size=preview\b/, '$1size=original'),
     sold,
+    width: item.width,
+    height: item.height,
   });
 
   const toCard = (card: WireCard): Card => ({ id: card.id, code: card.card, mediaCount: card.medias_count });

@@ -19,6 +19,9 @@ export interface Media {
   /** The untouched original (clean; the API refuses it for unsold media). Videos stream from it. */
   originalUrl: string;
   sold: boolean;
+  /** The original's size in pixels: the grid lays the thumbnail out at this ratio. */
+  width: number;
+  height: number;
 }
 
 /** Options of a visitor upload (POST /api/v1/photo/{org}). */

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../../playwright.config.ts';
 import { unzip } from '../../support/zip.ts';
 import { demoSamplePath } from '../../../server/src/services/seed.ts';
 import { site } from './sites.ts';
@@ -17,6 +19,13 @@ export const sampleBytes = (n: number) => readFileSync(demoSamplePath(n));
 export async function openGallery(page: Page, webName: string, path: string): Promise<void> {
   await page.goto(site(webName, path));
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
+}
+
+/** Imports a folder's media into a card of an organization through the admin CLI, as a provider would mid-run. */
+export function importMedia(webName: string, card: string, folder: string, ...flags: string[]): void {
+  execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'media:import', '--org', webName, '--card', card, ...flags, folder], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+  });
 }
 
 /** One of the gallery's counts of photos to buy, bought or to download (the line under its title). */
