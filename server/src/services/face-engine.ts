@@ -9,10 +9,10 @@ export interface FaceEngine {
 /**
  * Faces closer than this (euclidean distance of descriptors) are taken as the same person.
  * Measured by bench/face-quality.bench.ts on 22 labelled people (versions of one face as the
- * same person): 0.45 finds 74% of same-person pairs with 0.1% false matches, 0.50 finds 84%
- * (98% of the faces detected) with 0.5%, 0.55 adds 1.5 points of recall for 1.7% false matches.
- * 0.50 stays: a search at event scale meets thousands of strangers' faces, and the visitor drops
- * the few wrong cards ("Not me") more easily than finding photos the search missed.
+ * same person): 0.45 finds 87% of same-person pairs with 0.1% false matches, 0.50 finds 98% with
+ * 0.5%, 0.55 finds them all but with 1.7% (three times the strangers). 0.50 stays: a search at
+ * event scale meets thousands of strangers' faces, and the visitor sets the few wrong cards
+ * aside ("Not me") more easily than finding photos the search missed.
  */
 export const SAME_PERSON_DISTANCE = 0.5;
 
