@@ -82,3 +82,34 @@ export function formatDay(day: string, localeTag: string): string {
 export function fullDayName(date: Date, localeTag: string): string {
   return new Intl.DateTimeFormat(localeTag, { dateStyle: 'full' }).format(date);
 }
+
+/**
+ * From this similarity (0 to 1, the API's) a card's match reads "very likely you": the face
+ * bench (bench/face-quality.bench.ts) measured no two different people that close.
+ */
+export const LIKELY_SIMILARITY = 0.9;
+
+export type MatchConfidence = 'likely' | 'possible';
+
+export function matchConfidence(similarity: number): MatchConfidence {
+  return similarity >= LIKELY_SIMILARITY ? 'likely' : 'possible';
+}
+
+/** The visitor's say on the cards found: those that are not them ("Not me"), those left unticked. */
+export interface FaceCardChoice {
+  dropped: readonly string[];
+  unticked: readonly string[];
+}
+
+export const NO_FACE_CARD_CHOICE: FaceCardChoice = { dropped: [], unticked: [] };
+
+/** The list with `code` in it or not. */
+export function withCode(list: readonly string[], code: string, included: boolean): string[] {
+  const rest = list.filter((c) => c !== code);
+  return included ? [...rest, code] : rest;
+}
+
+/** The cards the gallery opens with, in the order found: neither dropped nor unticked. */
+export function cardsToOpen(cards: ReadonlyArray<{ code: string }>, choice: FaceCardChoice): string[] {
+  return cards.map((card) => card.code).filter((code) => !choice.dropped.includes(code) && !choice.unticked.includes(code));
+}

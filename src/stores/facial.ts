@@ -1,8 +1,18 @@
-import { atom, map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import { facialSearchParams } from '../lib/analytics-events.ts';
 import { api } from '../lib/api/index.ts';
-import type { FaceCard } from '../lib/api/types.ts';
-import { canSearchFaces, FALLBACK_DELAY_MS, firstFacialStep, type FacialStep, type Period } from '../lib/facial.ts';
+import type { FaceSearchResult } from '../lib/api/types.ts';
+import {
+  canSearchFaces,
+  cardsToOpen,
+  FALLBACK_DELAY_MS,
+  firstFacialStep,
+  NO_FACE_CARD_CHOICE,
+  withCode,
+  type FaceCardChoice,
+  type FacialStep,
+  type Period,
+} from '../lib/facial.ts';
 import { analytics } from './analytics.ts';
 import { asyncStore, runner } from './async-state.ts';
 
@@ -17,8 +27,26 @@ export interface FacialPeriodState extends Period {
 export const $facialPeriod = map<FacialPeriodState>({ start: '', end: '', terms: false, refused: false });
 
 /** The facial search's cards; a failed search keeps the last found ones for the fallback. */
-export const $faceSearch = asyncStore<FaceCard[]>();
+export const $faceSearch = asyncStore<FaceSearchResult>();
 const run = runner($faceSearch, { keepOnFailure: true });
+
+/** What the visitor said of the cards found; every new answer starts with all of them ticked. */
+export const $faceCardChoice = atom<FaceCardChoice>(NO_FACE_CARD_CHOICE);
+
+/** The cards View gallery opens (none: the button is disabled). */
+export const $faceCardsToOpen = computed([$faceSearch, $faceCardChoice], (search, choice) => cardsToOpen(search.data?.cards ?? [], choice));
+
+/** "Not me" (dropped) or its undo: a dropped card is left out of the gallery. */
+export function dropFaceCard(code: string, dropped: boolean): void {
+  const choice = $faceCardChoice.get();
+  $faceCardChoice.set({ ...choice, dropped: withCode(choice.dropped, code, dropped) });
+}
+
+/** A found card's box: ticked cards open in the gallery (one or more, section 2). */
+export function tickFaceCard(code: string, ticked: boolean): void {
+  const choice = $faceCardChoice.get();
+  $faceCardChoice.set({ ...choice, unticked: withCode(choice.unticked, code, !ticked) });
+}
 
 /** A failed search after earlier results: the select step comes back after FALLBACK_DELAY_MS. */
 export const $facialFallingBack = atom(false);
@@ -65,12 +93,15 @@ export function confirmFacialPeriod(): boolean {
  * Searches the period for the selfies' faces: found cards are the select step. A failure after
  * earlier results goes back to them after 5 seconds (section 4); the error stays to say why.
  */
-export async function searchFaces(organizationId: number, photos: Blob[]): Promise<FaceCard[] | null> {
+export async function searchFaces(organizationId: number, photos: Blob[]): Promise<FaceSearchResult | null> {
   const before = $faceSearch.get().data;
   const { start, end } = $facialPeriod.get();
   const found = await run(() => api.searchFaces(organizationId, start, end, photos));
-  analytics.event('facial_search', facialSearchParams(photos.length, found));
-  if (found) showFacialStep('select');
+  analytics.event('facial_search', facialSearchParams(photos.length, found?.cards ?? null));
+  if (found) {
+    $faceCardChoice.set(NO_FACE_CARD_CHOICE);
+    showFacialStep('select');
+  }
   else if (before) {
     stopFallback();
     $facialFallingBack.set(true);
@@ -81,6 +112,7 @@ export async function searchFaces(organizationId: number, photos: Blob[]): Promi
 
 export function clearFaceSearch(): void {
   $faceSearch.set({ loading: false, error: null, data: null });
+  $faceCardChoice.set(NO_FACE_CARD_CHOICE);
 }
 
 /** Closing the modal stops a pending fallback. */

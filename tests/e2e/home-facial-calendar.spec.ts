@@ -23,7 +23,7 @@ for (const { locale, title, month, next, weekdays, day3, start, terms } of [
     weekdays: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
     day3: /^(Today, )?[A-Za-z]+, November 3, \d{4}$/,
     start: (year: string) => ['First day', `11/03/${year}`, 'Last day', `11/04/${year}`],
-    terms: /I allow my photo/,
+    terms: /I allow my selfie/,
   },
   {
     locale: 'es',
@@ -65,7 +65,7 @@ test('en: one day is refused; a second one picked with the keyboard goes on to t
   const dialog = await openFacial(page);
   const period = dialog.getByRole('heading', { name: 'When were you at the event?' });
   await expect(period).toBeVisible();
-  await dialog.getByRole('checkbox', { name: /I allow my photo to be used/ }).check();
+  await dialog.getByRole('checkbox', { name: /I allow my selfie to be used/ }).check();
 
   const first = localDay(-1);
   await pickDay(dialog, first);

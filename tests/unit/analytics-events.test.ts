@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaceCard, Media, Order } from '../../src/lib/api/types.ts';
+import type { FaceSearchResult, Media, Order } from '../../src/lib/api/types.ts';
 
 // The shop's and the facial search's events fire from their stores' actions (GA4's recommended
 // names). The API is a fake that prices photos by the demo's table (R$ 25 for the first two, R$ 20
@@ -31,7 +31,7 @@ vi.mock('../../src/lib/api/index.ts', async () => {
     completed: fake.paid,
     customer: null,
   });
-  const faces: FaceCard[] = [{ code: 'DEMO00001', medias: [] }];
+  const faces: FaceSearchResult = { cards: [{ code: 'DEMO00001', similarity: 0.95, medias: [] }], pending: 0 };
   return {
     api: {
       createOrder: async () => order(),
@@ -47,7 +47,7 @@ vi.mock('../../src/lib/api/index.ts', async () => {
       },
       searchFaces: async (_org: number, _from: string, _to: string, photos: Blob[]) => {
         if (photos.length > 2) throw new ApiError('FACE_NOT_FOUND', 404);
-        return photos.length === 1 ? faces : [];
+        return photos.length === 1 ? faces : { cards: [], pending: 0 };
       },
     },
   };

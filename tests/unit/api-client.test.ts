@@ -311,22 +311,27 @@ describe('the API client: checkout and payment', () => {
 });
 
 describe('the API client: the facial search', () => {
-  it('posts the photos as photos[] with the organization and the period, and reads the cards', async () => {
+  it('posts the photos as photos[] with the organization and the period, and reads the cards, how sure each is and the photos pending', async () => {
     const seen: Request[] = [];
     const answer = {
       error: false,
       message: 'OK',
-      cards: [{ card: 'DEMO00002', medias: [media('s1', 'DEMO00002')] }, { card: 'DEMO00001', medias: [{ ...media('u1'), selected: false }] }],
+      cards: [
+        { card: 'DEMO00002', similarity: 0.93, medias: [media('s1', 'DEMO00002')] },
+        { card: 'DEMO00001', similarity: 0.61, medias: [{ ...media('u1'), selected: false }] },
+      ],
+      pending: 3,
     };
     const client = createApiClient('http://api.test', fakeFetch(200, answer, seen));
-    const cards = await client.searchFaces(7, '2026-11-21', '2026-11-22', [new Blob(['a'], { type: 'image/jpeg' }), new Blob(['b'], { type: 'image/jpeg' })]);
+    const { cards, pending } = await client.searchFaces(7, '2026-11-21', '2026-11-22', [new Blob(['a'], { type: 'image/jpeg' }), new Blob(['b'], { type: 'image/jpeg' })]);
     expect(seen[0]?.url).toBe('http://api.test/api/v1/card/search/photo?organization_id=7&from_date=2026-11-21&to_date=2026-11-22');
     const form = await seen[0]!.formData();
     expect(form.getAll('photos[]')).toHaveLength(2);
-    expect(cards.map((card) => [card.code, card.medias.map((m) => [m.id, m.sold])])).toEqual([
-      ['DEMO00002', [['s1', true]]],
-      ['DEMO00001', [['u1', false]]],
+    expect(cards.map((card) => [card.code, card.similarity, card.medias.map((m) => [m.id, m.sold])])).toEqual([
+      ['DEMO00002', 0.93, [['s1', true]]],
+      ['DEMO00001', 0.61, [['u1', false]]],
     ]);
+    expect(pending).toBe(3);
   });
 
   it('reads FACE_NOT_FOUND', async () => {

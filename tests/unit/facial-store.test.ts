@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaceCard } from '../../src/lib/api/types.ts';
+import type { FaceCard, FaceSearchResult } from '../../src/lib/api/types.ts';
 
 // The facial search of the API, faked: each call answers the next queued result.
-const api = vi.hoisted(() => ({ answers: [] as Array<FaceCard[] | 'FACE_NOT_FOUND'>, calls: [] as string[] }));
+const api = vi.hoisted(() => ({ answers: [] as Array<FaceSearchResult | 'FACE_NOT_FOUND'>, calls: [] as string[] }));
 vi.mock('../../src/lib/api/index.ts', async () => {
   const { ApiError } = await import('../../src/lib/api/client.ts');
   return {
@@ -18,8 +18,10 @@ vi.mock('../../src/lib/api/index.ts', async () => {
 });
 
 const facial = await import('../../src/stores/facial.ts');
-const { $faceSearch, $facialFallingBack, $facialPeriod, $facialStep } = facial;
-const card: FaceCard = { code: 'DEMO00001', medias: [] };
+const { $faceCardsToOpen, $faceSearch, $facialFallingBack, $facialPeriod, $facialStep } = facial;
+const card: FaceCard = { code: 'DEMO00001', similarity: 0.95, medias: [] };
+const other: FaceCard = { code: 'DEMO00002', similarity: 0.6, medias: [] };
+const found = (cards: FaceCard[], pending = 0): FaceSearchResult => ({ cards, pending });
 const photo = new Blob(['x'], { type: 'image/jpeg' });
 
 beforeEach(() => {
@@ -58,8 +60,8 @@ describe('the facial modal store', () => {
 
   it("searches the chosen period; found cards are the select step", async () => {
     facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-23' });
-    api.answers.push([card]);
-    expect(await facial.searchFaces(1, [photo])).toEqual([card]);
+    api.answers.push(found([card], 2));
+    expect(await facial.searchFaces(1, [photo])).toEqual(found([card], 2));
     expect(api.calls).toEqual(['2026-11-21..2026-11-23']);
     expect($facialStep.get()).toBe('select');
   });
@@ -74,7 +76,7 @@ describe('the facial modal store', () => {
 
   it('a failed re-search goes back to the earlier cards after 5 seconds (section 4)', async () => {
     vi.useFakeTimers();
-    api.answers.push([card], 'FACE_NOT_FOUND');
+    api.answers.push(found([card]), 'FACE_NOT_FOUND');
     await facial.searchFaces(1, [photo]);
     facial.showFacialStep('camera');
     await facial.searchFaces(1, [photo]);
@@ -85,12 +87,12 @@ describe('the facial modal store', () => {
     vi.advanceTimersByTime(1);
     expect($facialStep.get()).toBe('select');
     expect($facialFallingBack.get()).toBe(false);
-    expect($faceSearch.get().data).toEqual([card]);
+    expect($faceSearch.get().data).toEqual(found([card]));
   });
 
   it('closing stops a pending fallback', async () => {
     vi.useFakeTimers();
-    api.answers.push([card], 'FACE_NOT_FOUND');
+    api.answers.push(found([card]), 'FACE_NOT_FOUND');
     await facial.searchFaces(1, [photo]);
     facial.showFacialStep('camera');
     await facial.searchFaces(1, [photo]);
@@ -98,5 +100,25 @@ describe('the facial modal store', () => {
     vi.advanceTimersByTime(10_000);
     expect($facialStep.get()).toBe('camera');
     expect($facialFallingBack.get()).toBe(false);
+  });
+
+  it('opens the gallery with the cards neither dropped ("Not me") nor unticked, and every new answer starts afresh', async () => {
+    api.answers.push(found([card, other]), found([card, other]));
+    await facial.searchFaces(1, [photo]);
+    expect($faceCardsToOpen.get()).toEqual(['DEMO00001', 'DEMO00002']);
+    facial.dropFaceCard('DEMO00001', true);
+    expect($faceCardsToOpen.get()).toEqual(['DEMO00002']);
+    facial.tickFaceCard('DEMO00002', false);
+    expect($faceCardsToOpen.get()).toEqual([]);
+    facial.dropFaceCard('DEMO00001', false);
+    expect($faceCardsToOpen.get()).toEqual(['DEMO00001']);
+
+    facial.dropFaceCard('DEMO00001', true);
+    await facial.searchFaces(1, [photo]);
+    expect($faceCardsToOpen.get()).toEqual(['DEMO00001', 'DEMO00002']);
+    facial.dropFaceCard('DEMO00002', true);
+    facial.startFacial(false);
+    expect($faceCardsToOpen.get()).toEqual([]);
+    expect(facial.$faceCardChoice.get()).toEqual({ dropped: [], unticked: [] });
   });
 });

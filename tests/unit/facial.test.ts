@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSearchFaces,
+  cardsToOpen,
+  LIKELY_SIMILARITY,
+  matchConfidence,
+  withCode,
   dateOfDay,
   dayOfDate,
   firstFacialStep,
@@ -104,5 +108,27 @@ describe('the gallery of several cards', () => {
     expect(cardCodesFromQuery('DE-MO00-002,DE-CART-001')).toEqual(['DEMO00002', 'DECART001']);
     expect(cardCodesFromQuery('demo00002,,<script>,DE-MO00-002,short')).toEqual(['DEMO00002']);
     expect(cardCodesFromQuery(null)).toEqual([]);
+  });
+});
+
+describe('the cards found', () => {
+  it('read "very likely" from LIKELY_SIMILARITY up, "possibly" below', () => {
+    expect(matchConfidence(1)).toBe('likely');
+    expect(matchConfidence(LIKELY_SIMILARITY)).toBe('likely');
+    expect(matchConfidence(LIKELY_SIMILARITY - 0.01)).toBe('possible');
+    expect(matchConfidence(0.5)).toBe('possible');
+  });
+
+  it('open in the order found, without the dropped and the unticked ones', () => {
+    const cards = [{ code: 'A' }, { code: 'B' }, { code: 'C' }];
+    expect(cardsToOpen(cards, { dropped: [], unticked: [] })).toEqual(['A', 'B', 'C']);
+    expect(cardsToOpen(cards, { dropped: ['B'], unticked: ['C'] })).toEqual(['A']);
+    expect(cardsToOpen(cards, { dropped: ['A', 'B', 'C'], unticked: [] })).toEqual([]);
+  });
+
+  it('keep each code once in a choice list', () => {
+    expect(withCode(['A'], 'A', true)).toEqual(['A']);
+    expect(withCode(['A', 'B'], 'A', false)).toEqual(['B']);
+    expect(withCode([], 'A', true)).toEqual(['A']);
   });
 });

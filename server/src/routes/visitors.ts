@@ -29,6 +29,7 @@ import { resolveDownload } from '../services/download.ts';
 import { DownloadQuery, FileParams } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import {
+  receiveInMemory,
   receiveParts,
   storeUpload,
   uploadScratch,
@@ -162,16 +163,9 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
         const organization = faceSearchOrganization(db, organizationId);
-        const folder = await uploadScratch(dataDir);
-        try {
-          const photos = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
-          if (photos.length > FACE_SEARCH_MAX_PHOTOS) {
-            throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
-          }
-          return await searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
-        } finally {
-          await fs.promises.rm(folder, { recursive: true, force: true });
-        }
+        // The selfies stay in memory: never written anywhere, gone with the request.
+        const photos = await receiveInMemory(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, FACE_SEARCH_MAX_PHOTOS);
+        return searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
       },
     );
   });

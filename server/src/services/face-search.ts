@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { WireFaceSearchAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
@@ -12,6 +11,7 @@ import { faceDistance, SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } fro
 import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
 import { originalPath } from './video.ts';
+import type { PhotoInMemory } from './visitor-upload.ts';
 
 /** Describes the faces of the photos not looked at yet, each recorded on its own. Answers how many were indexed. */
 export async function indexPhotos(db: DatabaseSync, dataDir: string, engine: FaceEngine, photos: readonly CardMediaRow[]): Promise<number> {
@@ -54,8 +54,8 @@ export interface FaceSearch {
   /** Inclusive calendar days, YYYY-MM-DD (captures are UTC). */
   fromDate: string;
   toDate: string;
-  /** The visitor's photos (file paths), each with at least one face somewhere among them. */
-  photos: readonly string[];
+  /** The visitor's photos, in memory only (LGPD: selfies never reach the disk). */
+  photos: readonly PhotoInMemory[];
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,11 +82,11 @@ export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: F
   const wanted: Float32Array[] = [];
   for (const photo of search.photos) {
     // The engine decodes whatever it is given: the size is checked first, as for uploads.
-    await imageHeader(photo, path.basename(photo)).catch((error: unknown) => {
+    await imageHeader(photo.bytes, photo.name).catch((error: unknown) => {
       throw error instanceof MediaImportError ? refusedImage(error) : error;
     });
     try {
-      wanted.push(...(await engine.describe(photo)));
+      wanted.push(...(await engine.describe(photo.bytes)));
     } catch {
       throw new ApiError(400, 'INVALID_IMAGE', 'a photo is not a readable image');
     }

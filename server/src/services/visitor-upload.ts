@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { CARD_CODE_LENGTH, SECRET_MIN_LENGTH } from '../../../src/lib/card-code.ts';
@@ -86,27 +87,65 @@ function bodyError(error: unknown): unknown {
   return new ApiError(400, 'VALIDATION_ERROR', 'the multipart body is malformed');
 }
 
+/** A file part sent under another field than photos[] is refused (its bytes skipped). */
+function checkField(part: UploadPart): void {
+  if (UPLOAD_FIELDS.has(part.fieldname)) return;
+  part.file.resume();
+  throw new ApiError(400, 'VALIDATION_ERROR', `unexpected file field "${part.fieldname}" (send photos[])`);
+}
+
+const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
+
 /** Streams each file part into `folder/<n>/<name>`; answers the paths. Refuses oversize and stray fields. */
 export async function receiveParts(parts: AsyncIterable<UploadPart | { type: 'field' }>, folder: string): Promise<string[]> {
   const files: string[] = [];
   try {
     for await (const part of parts) {
       if (!('file' in part)) continue;
-      if (!UPLOAD_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-        throw new ApiError(400, 'VALIDATION_ERROR', `unexpected file field "${part.fieldname}" (send photos[])`);
-      }
+      checkField(part);
       const dir = path.join(folder, String(files.length));
       await fs.mkdir(dir);
       const target = path.join(dir, scratchName(part.filename || 'photo.jpg'));
       await pipeline(part.file, createWriteStream(target));
-      if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
+      if (part.file.truncated) throw tooLarge();
       files.push(target);
     }
   } catch (error) {
     throw bodyError(error);
   }
   if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${UPLOAD_MAX_FILES} files`);
+  return files;
+}
+
+/** A photo held in memory only, with its (safe) name for error messages. */
+export interface PhotoInMemory {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Reads each file part into memory, for photos that must never reach the disk (a face search's
+ * selfies, LGPD): they are gone with the request. Refuses oversize and stray fields, and a file
+ * past `maxFiles` before reading it, so memory stays under maxFiles x UPLOAD_MAX_FILE_BYTES.
+ */
+export async function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 'field' }>, maxFiles: number): Promise<PhotoInMemory[]> {
+  const files: PhotoInMemory[] = [];
+  try {
+    for await (const part of parts) {
+      if (!('file' in part)) continue;
+      checkField(part);
+      if (files.length === maxFiles) {
+        part.file.resume();
+        throw new ApiError(400, 'VALIDATION_ERROR', `at most ${maxFiles} photos are taken`);
+      }
+      const bytes = await buffer(part.file);
+      if (part.file.truncated) throw tooLarge();
+      files.push({ name: scratchName(part.filename || 'photo.jpg'), bytes });
+    }
+  } catch (error) {
+    throw bodyError(error);
+  }
+  if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${maxFiles} files`);
   return files;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, FaceCard, Media, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -80,7 +80,7 @@ export interface ApiClient {
   /** The address of the live PIX charge's QR code image; `stamp` defeats caches. */
   pixQrCodeUrl(orderId: string, stamp: number): string;
   /** The cards with photos of the people in these photos, captured between the two days (YYYY-MM-DD). */
-  searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceCard[]>;
+  searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceSearchResult>;
 }
 
 /** Where the order is made: the site's host (pdv), the visitor's time zone, the card's access code, and whose it is. */
@@ -324,7 +324,14 @@ export function createApiClient(
       const query = new URLSearchParams({ organization_id: String(organizationId), from_date: fromDate, to_date: toDate });
       const answer = await call<WireFaceSearchAnswer>(`/api/v1/card/search/photo?${query}`, { method: 'POST', body: form });
       // As in the gallery's lists, only unsold media carry the cart's `selected` flag.
-      return answer.cards.map((card) => ({ code: card.card, medias: card.medias.map((m) => toMedia(m, m.selected === undefined)) }));
+      return {
+        cards: answer.cards.map((card) => ({
+          code: card.card,
+          similarity: card.similarity,
+          medias: card.medias.map((m) => toMedia(m, m.selected === undefined)),
+        })),
+        pending: answer.pending,
+      };
     },
 
     pixQrCodeUrl: (orderId, stamp) => `${base}/api/v1/payment/${encodeURIComponent(orderId)}/pix_qrcode?timestamp=${stamp}`,

@@ -104,5 +104,13 @@ export interface Payment {
 /** A card the facial search found, with the photos of the visitor on it. */
 export interface FaceCard {
   code: string;
+  /** How sure the match is, 0 to 1 (see matchConfidence). */
+  similarity: number;
   medias: Media[];
+}
+
+/** What a facial search found, and how many photos of the period it could not look at yet. */
+export interface FaceSearchResult {
+  cards: FaceCard[];
+  pending: number;
 }

@@ -35,7 +35,7 @@ export async function passFacialPeriod(dialog: Locator): Promise<void> {
   await expect(dialog.getByRole('heading', { name: 'When were you at the event?' })).toBeVisible();
   await pickDay(dialog, localDay(-1));
   await pickDay(dialog, localDay(0));
-  await dialog.getByRole('checkbox', { name: /I allow my photo to be used/ }).check();
+  await dialog.getByRole('checkbox', { name: /I allow my selfie to be used/ }).check();
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
 }

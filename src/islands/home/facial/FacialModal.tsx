@@ -97,7 +97,7 @@ export default function FacialModal({ open, onClose, organizationId, credentialM
         </>
       )}
       {step === 'select' && search.data && (
-        <FacialResults cards={search.data} onSearchMore={() => showFacialStep('camera')} onReturn={() => showFacialStep('period')} />
+        <FacialResults found={search.data} onSearchMore={() => showFacialStep('camera')} onReturn={() => showFacialStep('period')} />
       )}
     </>
   );

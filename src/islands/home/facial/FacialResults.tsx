@@ -1,36 +1,62 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
-import type { FaceCard } from '../../../lib/api/types.ts';
+import type { FaceSearchResult } from '../../../lib/api/types.ts';
 import { formatCardCode } from '../../../lib/card-code.ts';
+import { matchConfidence } from '../../../lib/facial.ts';
 import { galleryPathOfCards } from '../../../lib/routes.ts';
+import { $faceCardChoice, $faceCardsToOpen, dropFaceCard, tickFaceCard } from '../../../stores/facial.ts';
 
 interface Props {
-  cards: FaceCard[];
+  found: FaceSearchResult;
   onSearchMore: () => void;
   onReturn: () => void;
 }
 
-/** Select photos: the cards found, each an expandable row of thumbnails; one or more open the gallery. */
-export default function FacialResults({ cards, onSearchMore, onReturn }: Props) {
+/**
+ * Select photos: the cards found, each saying how sure its match is, ticked to open and with
+ * "Not me" to set it aside, and an expandable row of thumbnails; the ticked ones open the gallery.
+ */
+export default function FacialResults({ found: { cards, pending }, onSearchMore, onReturn }: Props) {
   const t = useTranslate();
-  const [chosen, setChosen] = useState<string[]>(() => cards.map((card) => card.code));
-  const toggle = (code: string, on: boolean) => setChosen(on ? [...chosen, code] : chosen.filter((c) => c !== code));
+  const choice = useStore($faceCardChoice);
+  const toOpen = useStore($faceCardsToOpen);
   return (
     <div className="facial-results">
-      {cards.length === 0 ? (
-        <p role="status">{t('facial.noneFound')}</p>
-      ) : (
-        <>
-          <p role="status">{t('facial.found', { count: cards.length })}</p>
-          <ul className="facial-cards">
-            {cards.map((card) => {
-              const code = formatCardCode(card.code);
-              return (
-                <li key={card.code}>
-                  <label className="checkbox">
-                    <input type="checkbox" checked={chosen.includes(card.code)} onChange={(event) => toggle(card.code, event.currentTarget.checked)} />{' '}
-                    {t('facial.card', { code, count: card.medias.length })}
-                  </label>
+      <p role="status">{cards.length === 0 ? t('facial.noneFound') : t('facial.found', { count: cards.length })}</p>
+      {pending > 0 && <p className="facial-pending">{t('facial.pending', { count: pending })}</p>}
+      {cards.length > 0 && (
+        <ul className="facial-cards">
+          {cards.map((card) => {
+            const code = formatCardCode(card.code);
+            const dropped = choice.dropped.includes(card.code);
+            const confidence = matchConfidence(card.similarity);
+            return (
+              <li key={card.code} className={dropped ? 'dropped' : undefined}>
+                <div className="facial-card">
+                  {dropped ? (
+                    <span>{t('facial.dropped', { code })}</span>
+                  ) : (
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={!choice.unticked.includes(card.code)}
+                        onChange={(event) => tickFaceCard(card.code, event.currentTarget.checked)}
+                      />{' '}
+                      {t('facial.card', { code, count: card.medias.length })}
+                    </label>
+                  )}
+                  {!dropped && <span className={`facial-match ${confidence}`}>{t(confidence === 'likely' ? 'facial.likely' : 'facial.possible')}</span>}
+                  {/* One button in both states, so focus stays on it. */}
+                  <button
+                    type="button"
+                    className="secondary facial-drop"
+                    aria-label={t(dropped ? 'facial.undoCard' : 'facial.notMeCard', { code })}
+                    onClick={() => dropFaceCard(card.code, !dropped)}
+                  >
+                    {t(dropped ? 'facial.undo' : 'facial.notMe')}
+                  </button>
+                </div>
+                {!dropped && (
                   <details>
                     <summary>{t('facial.showPhotos', { code })}</summary>
                     <ul className="facial-thumbs">
@@ -41,15 +67,15 @@ export default function FacialResults({ cards, onSearchMore, onReturn }: Props) 
                       ))}
                     </ul>
                   </details>
-                </li>
-              );
-            })}
-          </ul>
-        </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       )}
       <div className="modal-actions">
         {cards.length > 0 && (
-          <button type="button" disabled={chosen.length === 0} onClick={() => window.location.assign(galleryPathOfCards(cards.map((c) => c.code).filter((c) => chosen.includes(c))))}>
+          <button type="button" disabled={toOpen.length === 0} onClick={() => window.location.assign(galleryPathOfCards(toOpen))}>
             {t('facial.open')}
           </button>
         )}

@@ -1,0 +1,125 @@
+// How well the face engine tells people apart, on the hand-labelled faces of face-api's demo
+// photos (bench/support/face-labels.ts). Each face is cut out and described by the real engine
+// (faceEngine(): face-api on tfjs-wasm) in four versions a visitor's selfie or an event photo
+// could show it in: as is, mirrored, small and recompressed, tilted and dim. Pairs of versions
+// of one face are "same person"; every pair across two people is "different". For thresholds
+// 0.40 to 0.60 it prints precision (of the pairs taken as one person, how many are), recall (of
+// the same-person pairs described, how many are found) and the false-match rate (of the different-person
+// pairs, how many are wrongly taken as one). Targets at SAME_PERSON_DISTANCE: recall >= 0.95 and
+// false matches <= 1%; then how the pairs a search would show fall in the visitor's bands
+// ("Very likely you" / "Possibly you"). Recall here is optimistic (the versions share one
+// photo); the false-match rate is the figure that grows with an event's crowd.
+import sharp, { type Sharp } from 'sharp';
+import { demoSamplePath } from '../server/src/services/seed.ts';
+import { faceDistance, faceEngine, SAME_PERSON_DISTANCE, similarityOf } from '../server/src/services/face-engine.ts';
+import { matchConfidence, type MatchConfidence } from '../src/lib/facial.ts';
+import { LABELLED_FACES, UNSURE_PAIRS, type LabelledFace } from './support/face-labels.ts';
+
+const THRESHOLDS = [0.4, 0.45, 0.5, 0.55, 0.6];
+const started = Date.now();
+
+/** The face's box grown by a third of its width on every side, kept inside the photo. */
+async function cut(face: LabelledFace): Promise<Buffer> {
+  const source = sharp(demoSamplePath(face.sample));
+  const { width, height } = await source.metadata();
+  const [x, y, w, h] = face.box;
+  const m = Math.round(w / 3);
+  const left = Math.max(0, x - m);
+  const top = Math.max(0, y - m);
+  return source.extract({ left, top, width: Math.min(width, x + w + m) - left, height: Math.min(height, y + h + m) - top }).png().toBuffer();
+}
+
+/**
+ * The cut-out centred on a plain frame three times its size: the detector misses faces that fill
+ * the whole picture, and neighbours' faces stay out.
+ */
+async function framed(image: Sharp): Promise<Buffer> {
+  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
+  const side = { left: info.width, right: info.width, top: info.height, bottom: info.height, background: '#808080' };
+  return sharp(data).extend(side).jpeg({ quality: 90 }).toBuffer();
+}
+
+const VERSIONS: Record<string, (face: Buffer) => Promise<Buffer>> = {
+  'as is': async (face) => framed(sharp(face)),
+  mirrored: async (face) => framed(sharp(face).flop()),
+  // About 45 pixels of face, as a guest at the back of an event photo.
+  'small, recompressed': async (face) => framed(sharp(await sharp(face).resize({ height: 80 }).jpeg({ quality: 50 }).toBuffer())),
+  'tilted, dim': async (face) => framed(sharp(face).rotate(10, { background: '#808080' }).modulate({ brightness: 0.6, saturation: 0.6 })),
+};
+
+interface Described {
+  person: string;
+  version: string;
+  descriptor: Float32Array;
+}
+
+const engine = faceEngine();
+const described: Described[] = [];
+const problems: string[] = [];
+for (const face of LABELLED_FACES) {
+  const cutOut = await cut(face);
+  for (const [version, make] of Object.entries(VERSIONS)) {
+    const found = await engine.describe(await make(cutOut));
+    // A version with no face, or with a neighbour's face too, cannot be scored as one face.
+    if (found.length === 1) described.push({ person: face.person, version, descriptor: found[0]! });
+    else problems.push(`${face.person}, ${version}: ${found.length} faces`);
+  }
+}
+
+const unsure = new Set(UNSURE_PAIRS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+const same: number[] = [];
+const different: number[] = [];
+for (let i = 0; i < described.length; i++) {
+  for (let j = i + 1; j < described.length; j++) {
+    const a = described[i]!;
+    const b = described[j]!;
+    if (unsure.has(`${a.person}|${b.person}`)) continue;
+    (a.person === b.person ? same : different).push(faceDistance(a.descriptor, b.descriptor));
+  }
+}
+// Pairs lost because the detector found no face in a version are the detector's, not the
+// threshold's: they are counted apart, and recall is over the pairs described.
+const versions = Object.keys(VERSIONS).length;
+const sameWanted = LABELLED_FACES.length * ((versions * (versions - 1)) / 2);
+
+function figures(threshold: number) {
+  const truePositives = same.filter((distance) => distance < threshold).length;
+  const falsePositives = different.filter((distance) => distance < threshold).length;
+  return {
+    precision: truePositives / Math.max(1, truePositives + falsePositives),
+    recall: truePositives / same.length,
+    falseMatches: falsePositives / different.length,
+    falsePositives,
+  };
+}
+
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(6);
+
+console.log(`faces: ${LABELLED_FACES.length} people x ${versions} versions; described ${described.length}`);
+for (const problem of problems) console.log(`  not scored: ${problem}`);
+console.log(`pairs: ${same.length} same person (${sameWanted - same.length} lost to detection), ${different.length} different people (${UNSURE_PAIRS.length} unsure pairs of people left out)`);
+console.log(
+  `distance, same person:      min ${Math.min(...same).toFixed(3)}  median ${quantile(same, 0.5).toFixed(3)}  95th ${quantile(same, 0.95).toFixed(3)}  max ${Math.max(...same).toFixed(3)}`,
+);
+console.log(
+  `distance, different people: min ${Math.min(...different).toFixed(3)}  1st ${quantile(different, 0.01).toFixed(3)}  5th ${quantile(different, 0.05).toFixed(3)}  median ${quantile(different, 0.5).toFixed(3)}`,
+);
+console.log('threshold  precision  recall  false matches');
+for (const threshold of [...new Set([...THRESHOLDS, SAME_PERSON_DISTANCE])].sort()) {
+  const f = figures(threshold);
+  const chosen = threshold === SAME_PERSON_DISTANCE ? '  <- SAME_PERSON_DISTANCE' : '';
+  console.log(`  ${threshold.toFixed(2)}      ${percent(f.precision)}   ${percent(f.recall)}  ${percent(f.falseMatches)} (${f.falsePositives})${chosen}`);
+}
+const chosen = figures(SAME_PERSON_DISTANCE);
+console.log(
+  `chosen ${SAME_PERSON_DISTANCE}: recall ${percent(chosen.recall)} (target >= 95%), false matches ${percent(chosen.falseMatches)} (target <= 1%)` +
+    (chosen.recall >= 0.95 && chosen.falseMatches <= 0.01 ? '' : '  MISSED'),
+);
+// The bands the visitor reads (src/lib/facial.ts), over the pairs a search would show.
+const shown = (distances: number[], band: MatchConfidence) =>
+  distances.filter((distance) => distance < SAME_PERSON_DISTANCE && matchConfidence(similarityOf(distance)) === band).length;
+for (const band of ['likely', 'possible'] as const) {
+  console.log(`"${band === 'likely' ? 'Very likely you' : 'Possibly you'}": ${shown(same, band)} same-person pairs, ${shown(different, band)} different-people pairs`);
+}
+console.log(`bench time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
