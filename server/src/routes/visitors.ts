@@ -168,7 +168,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
           if (photos.length > FACE_SEARCH_MAX_PHOTOS) {
             throw new ApiError(400, 'VALIDATION_ERROR', `a search takes at most ${FACE_SEARCH_MAX_PHOTOS} photos`);
           }
-          return await searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
+          return await searchByFaces(db, faceEngine(), { organization, fromDate, toDate, photos });
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }

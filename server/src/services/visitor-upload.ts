@@ -17,6 +17,7 @@ import { atomically } from '../db.ts';
 import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
+import { queueFaceIndexing } from './face-jobs.ts';
 import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
 import { mediaDir, scratchRoot } from './media-files.ts';
 
@@ -162,6 +163,7 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
         insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
       }
       for (const media of staged) insertMedia(db, media);
+      queueFaceIndexing(db, target.organization.id, staged);
       if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
