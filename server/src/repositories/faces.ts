@@ -133,6 +133,18 @@ export function* iterateFacesAfter(db: DatabaseSync, organizationId: number, aft
   }
 }
 
+/** These descriptors (by row id) that still exist, each with its photo. */
+export function listFaceDescriptors(db: DatabaseSync, ids: readonly number[]): Array<{ mediaId: string; descriptor: Float32Array }> {
+  return db
+    .prepare('SELECT media_id, descriptor FROM media_faces WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids))
+    .map((row) => ({
+      mediaId: String(row['media_id']),
+      // A copy: the BLOB's bytes need not be aligned for a Float32Array view.
+      descriptor: new Float32Array((row['descriptor'] as Uint8Array).slice().buffer),
+    }));
+}
+
 /** Removes the organization's face data (descriptors, index rows, queued jobs) and bumps its generation. */
 export function purgeFaces(db: DatabaseSync, organizationId: number): number {
   deleteFaceJobs(db, organizationId);
