@@ -53,17 +53,10 @@ export function releaseFaceClaims(db: DatabaseSync): void {
   db.prepare('UPDATE face_jobs SET claimed_at = NULL WHERE claimed_at IS NOT NULL').run();
 }
 
-/** Puts a job back in the queue (its worker failed for a passing reason). */
-export function releaseFaceJob(db: DatabaseSync, mediaId: string): void {
-  db.prepare('UPDATE face_jobs SET claimed_at = NULL WHERE media_id = ?').run(mediaId);
-}
-
-/** How many jobs the organization has (claimed or not), and how many of them wait unclaimed. */
-export function countFaceJobs(db: DatabaseSync, organizationId: number): { queued: number; waiting: number } {
-  const row = db
-    .prepare('SELECT count(*) AS queued, count(*) - count(claimed_at) AS waiting FROM face_jobs WHERE organization_id = ?')
-    .get(organizationId) as { queued: number; waiting: number };
-  return { queued: row.queued, waiting: row.waiting };
+/** How many jobs the organization has queued, claimed or not. */
+export function countFaceJobs(db: DatabaseSync, organizationId: number): number {
+  const row = db.prepare('SELECT count(*) AS n FROM face_jobs WHERE organization_id = ?').get(organizationId) as { n: number };
+  return row.n;
 }
 
 /** The organization's photos captured in [from, to) still queued for description. */

@@ -24,7 +24,7 @@ import { originalPath } from './video.ts';
 // organization; switching it off drops its waiting jobs (its face data stays until faces:purge).
 
 /** A claim older than this belongs to a worker that died (a photo takes about a second). */
-export const CLAIM_LEASE_MS = 2 * 60_000;
+const CLAIM_LEASE_MS = 2 * 60_000;
 /** How often an idle indexer looks for jobs queued by another process (the admin CLI). */
 const IDLE_POLL_MS = 1000;
 
@@ -154,10 +154,10 @@ export async function drainOrganization(
   { organizationId, concurrency, onProgress, log }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
 ): Promise<number> {
   atomically(db, () => queueUnindexedPhotos(db, organizationId));
-  let total = countFaceJobs(db, organizationId).queued;
+  let total = countFaceJobs(db, organizationId);
   let done = 0;
   const report = () => {
-    const { queued } = countFaceJobs(db, organizationId);
+    const queued = countFaceJobs(db, organizationId);
     // Photos queued meanwhile (a visitor's upload) join the total.
     total = Math.max(total, done + queued);
     done = total - queued;
