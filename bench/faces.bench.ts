@@ -1,5 +1,6 @@
 // Facial search at event scale (issue #15): 100,000 and 1,000,000 faces (4 a photo), synthetic
-// descriptors written through the real schema (migrations, repositories) in a temp data folder,
+// descriptors (a crowd modelled on real faces, 20 photos planted with the selfie's first face)
+// written through the real schema (migrations, repositories) in a temp data folder,
 // then searched as the API does. Prints each figure next to its target:
 // - match (the in-memory index, every face of a 3-day event in the period, the 3 faces of
 //   face-api's sample1.jpg as the selfie): <= 50 ms at 100,000 faces, <= 500 ms at 1,000,000;
@@ -15,9 +16,9 @@ import path from 'node:path';
 import { atomically, openDatabase } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';
 import { insertFaces } from '../server/src/repositories/faces.ts';
-import { insertMedia } from '../server/src/repositories/media.ts';
+import { insertMedias } from '../server/src/repositories/media.ts';
 import { findOrganizationByWebName, upsertOrganization } from '../server/src/repositories/organizations.ts';
-import { faceEngine, SAME_PERSON_DISTANCE } from '../server/src/services/face-engine.ts';
+import { faceDistance, faceEngine, SAME_PERSON_DISTANCE } from '../server/src/services/face-engine.ts';
 import { matchFaces } from '../server/src/services/face-index.ts';
 import { searchByFaces } from '../server/src/services/face-search.ts';
 import { startOfDay } from '../server/src/services/time-zone.ts';
@@ -39,30 +40,37 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * Unrelated faces: the selfie's faces' mean plus uniform noise of ±0.07 a dimension, which puts
- * two of them about 0.65 apart, as the different people of sample1.jpg are with face-api.
+ * A crowd face: the mean of real faces plus uniform noise, spread so two crowd faces are as far
+ * apart as the real ones are on average. The real faces are those of sample2-6.jpg (other
+ * people than the selfie's), described by the engine.
  */
-function syntheticFace(mean: Float32Array, spread = 0.1408): Float32Array {
+function syntheticFace(mean: Float32Array, spread: number): Float32Array {
   return mean.map((value) => value + (Math.random() - 0.5) * spread);
 }
 
-async function describeSelfie(): Promise<{ faces: Float32Array[]; coldMs: number; warmMs: number }> {
+async function describeSamples(): Promise<{ selfie: Float32Array[]; crowd: Float32Array[]; coldMs: number; warmMs: number }> {
   const engine = faceEngine(1);
   let started = performance.now();
   await engine.describe(demoSamplePath(1));
   const coldMs = performance.now() - started;
   started = performance.now();
-  const faces = await engine.describe(demoSamplePath(1));
+  const selfie = await engine.describe(demoSamplePath(1));
   const warmMs = performance.now() - started;
+  const crowd = (await Promise.all([2, 3, 4, 5, 6].map((n) => engine.describe(demoSamplePath(n))))).flat();
   await engine.close();
-  return { faces, coldMs, warmMs };
+  return { selfie, crowd, coldMs, warmMs };
 }
 
-function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[]): void {
+function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[], crowd: Float32Array[]): void {
   const db = openDatabase(dataDir);
   const organizationId = upsertOrganization(db, DEMO_ORGANIZATION);
   const card = createCard(db, { organizationId, code: 'BENCHFACE' });
-  const mean = selfie[0]!.map((_, d) => selfie.reduce((sum, face) => sum + face[d]!, 0) / selfie.length);
+  const mean = crowd[0]!.map((_, d) => crowd.reduce((sum, face) => sum + face[d]!, 0) / crowd.length);
+  const pairs = crowd.flatMap((a, i) => crowd.slice(i + 1).map((b) => faceDistance(a, b)));
+  const apart = pairs.reduce((sum, distance) => sum + distance, 0) / pairs.length;
+  // Uniform noise of width w puts two faces sqrt(128 * 2 * w^2 / 12) apart.
+  const spread = apart * Math.sqrt(12 / 256);
+  console.log(`crowd: ${crowd.length} real faces of sample2-6.jpg, ${fixed(apart, 2)} apart on average; synthetic faces as far apart`);
   const photos = faceCount / FACES_PER_PHOTO;
   const from = startOfDay(EVENT_DAYS[0]!, 'America/Sao_Paulo');
   const span = EVENT_DAYS.length * 86_400_000;
@@ -70,14 +78,15 @@ function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[]):
   // One transaction, prepared statements: the repositories take a batch of photos at a time.
   atomically(db, () => {
     for (let first = 0; first < photos; first += BATCH) {
-      const batch = [];
+      const medias = [];
+      const faces = [];
       for (let i = first; i < Math.min(first + BATCH, photos); i++) {
         const id = newId();
-        insertMedia(db, {
+        medias.push({
           id,
           organization_id: organizationId,
           card_id: card.id,
-          kind: 'photo',
+          kind: 'photo' as const,
           filename: `photo${i}.jpg`,
           mime: 'image/jpeg',
           width: 4000,
@@ -88,10 +97,11 @@ function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[]):
           sold_at_venue: 0,
         });
         const planted = i % Math.floor(photos / PLANTED) === 0;
-        const descriptors = Array.from({ length: FACES_PER_PHOTO }, (_, n) => (planted && n === 0 ? syntheticFace(selfie[0]!, 0.03) : syntheticFace(mean)));
-        batch.push({ mediaId: id, descriptors });
+        const descriptors = Array.from({ length: FACES_PER_PHOTO }, (_, n) => (planted && n === 0 ? syntheticFace(selfie[0]!, 0.03) : syntheticFace(mean, spread)));
+        faces.push({ mediaId: id, descriptors });
       }
-      insertFaces(db, batch);
+      insertMedias(db, medias);
+      insertFaces(db, faces);
     }
   });
   const seconds = (performance.now() - started) / 1000;
@@ -144,9 +154,9 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
 
 const [mode, count, dir] = process.argv.slice(2);
 if (mode === 'insert' && count && dir) {
-  const selfie = await describeSelfie();
-  console.log(`selfie: sample1.jpg, ${selfie.faces.length} faces, described in ${fixed(selfie.coldMs, 0)} ms cold (models loading), ${fixed(selfie.warmMs, 0)} ms warm`);
-  insertRows(dir, Number(count), selfie.faces);
+  const samples = await describeSamples();
+  console.log(`selfie: sample1.jpg, ${samples.selfie.length} faces, described in ${fixed(samples.coldMs, 0)} ms cold (models loading), ${fixed(samples.warmMs, 0)} ms warm`);
+  insertRows(dir, Number(count), samples.selfie, samples.crowd);
 } else if (mode === 'search' && count && dir) {
   if (!(await search(dir, Number(count)))) process.exitCode = 1;
 } else {

@@ -30,7 +30,7 @@ interface Chunk {
   rows: Float64Array;
   /** Capture time (ms since the epoch) of each face's photo; NaN once the photo is forgotten. */
   captured: Float64Array;
-  /** Each face's photo, as a slot of `OrganizationFaces.mediaIds`. */
+  /** Each face's photo, as its slot in `OrganizationFaces.slots`. */
   media: Int32Array;
   length: number;
 }
@@ -40,7 +40,7 @@ interface OrganizationFaces {
   /** The id of the newest row held. */
   lastId: number;
   chunks: Chunk[];
-  mediaIds: string[];
+  /** A number for each photo held, by media id. */
   slots: Map<string, number>;
 }
 
@@ -70,7 +70,7 @@ function current(db: DatabaseSync, organizationId: number): OrganizationFaces {
   const version = faceDataVersion(db, organizationId);
   let faces = map.get(organizationId);
   if (!faces || faces.generation !== version.generation) {
-    faces = { generation: version.generation, lastId: 0, chunks: [], mediaIds: [], slots: new Map() };
+    faces = { generation: version.generation, lastId: 0, chunks: [], slots: new Map() };
     map.set(organizationId, faces);
   }
   if (version.lastId <= faces.lastId) return faces;
@@ -81,7 +81,7 @@ function current(db: DatabaseSync, organizationId: number): OrganizationFaces {
     if (!chunk || chunk.length === CHUNK) faces.chunks.push((chunk = newChunk()));
     let slot = faces.slots.get(face.mediaId);
     if (slot === undefined) {
-      slot = faces.mediaIds.push(face.mediaId) - 1;
+      slot = faces.slots.size;
       faces.slots.set(face.mediaId, slot);
     }
     // Through an aligned copy: the BLOB need not be aligned for a Float32Array view of its own.

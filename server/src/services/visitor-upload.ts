@@ -10,7 +10,7 @@ import type { WireUploadAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
 import { findCard, type CardRow } from '../repositories/cards.ts';
-import { insertMedia, type NewMedia } from '../repositories/media.ts';
+import { insertMedias, type NewMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
 import { atomically } from '../db.ts';
@@ -162,7 +162,7 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
         while (findCard(db, target.organization.id, code));
         insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
       }
-      for (const media of staged) insertMedia(db, media);
+      insertMedias(db, staged);
       queueFaceIndexing(db, target.organization.id, staged);
       if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
