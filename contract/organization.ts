@@ -31,6 +31,10 @@ const SiteFeatures = Type.Object(
   { default: {} },
 );
 
+/** Where an organization's calendar days begin and end when none is set (the facial search's period). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+const TimeZone = Type.String({ format: 'time-zone', default: DEFAULT_TIME_ZONE, description: 'an IANA time zone name such as America/Sao_Paulo' });
+
 /** Every field but the id: what an organization file for `org:upsert` holds. */
 const profile = {
   web_name: WebName,
@@ -42,6 +46,8 @@ const profile = {
   external_help_url: orNull(HttpUrl),
   external_help_id: orNull(NonEmpty),
   contact_email: orNull(Email),
+  /** The organization's days (the facial search's period) are those of this zone. */
+  timezone: Type.Optional(TimeZone),
   features: Type.Object({ site: SiteFeatures }, { default: {} }),
   features_organization: Type.Object(
     {

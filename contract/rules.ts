@@ -12,6 +12,17 @@ export function isWebName(value: string): boolean {
   return WEB_NAME_PATTERN.test(value);
 }
 
+/** An IANA time zone name this runtime knows ("America/Sao_Paulo", "UTC"); offsets like "+03:00" are not names. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A credential (a customer's external id, as printed on a badge or read from its QR code):
  * surrounding spaces never count and neither does case, so "cred-ana" finds "CRED-ANA". The API

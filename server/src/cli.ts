@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '../../src/lib/card-code.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { inTransaction, openDatabase } from './db.ts';
+import { atomically, inTransaction, openDatabase } from './db.ts';
 import { createCard, findCard, listCardSummaries } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
@@ -17,7 +17,8 @@ import { parseOrganizationInput } from './services/organization-input.ts';
 import { readJsonFile, UsageError } from './cli-input.ts';
 import { setBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
-import { indexOrganization } from './services/face-search.ts';
+import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
+import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
@@ -27,6 +28,9 @@ Usage: npm run provider -- <command>
   org:upsert <file.json>
       Creates or updates (by web_name) an organization from a JSON file shaped like the
       API's organization without "id". Prints the organization id. Brings back a removed one.
+      With has_facial_recognition its photos not indexed yet are queued for face indexing;
+      without, its queued ones are dropped. "timezone" (IANA, default America/Sao_Paulo)
+      sets which days the facial search's periods mean.
   org:remove <webName>
       Removes the organization from the sites: the publisher withdraws its site and the API's
       organization calls no longer know it. Its cards, photos and orders are kept.
@@ -46,8 +50,12 @@ ${SHOP_USAGE}
       banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
       .ico, 2 MiB each); the site build copies them into the organization's site.
   faces:index --org <webName>
-      Looks for faces in every photo of the organization not looked at yet (about half a
-      second a photo), so the visitors' facial searches need not; they index what is missing.
+      Describes the faces of the organization's queued photos (imports queue them; any photo
+      never looked at is queued too) on every core (FACE_THREADS), waiting for those the
+      API's background indexer holds, with a progress line on stderr. Searches count the
+      photos still queued as pending.
+  faces:purge --org <webName>
+      Removes the organization's face data: descriptors, index rows and queued jobs.
   list
       Organizations with their cards (media counts) and orders (status, total).
   --help
@@ -60,7 +68,13 @@ async function orgUpsert(db: DatabaseSync, args: string[]): Promise<string> {
   const json = await readJsonFile(file);
   const result = parseOrganizationInput(json);
   if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
-  return String(upsertOrganization(db, result.organization));
+  return String(
+    atomically(db, () => {
+      const id = upsertOrganization(db, result.organization);
+      followFacialFlag(db, id);
+      return id;
+    }),
+  );
 }
 
 function orgRemove(db: DatabaseSync, args: string[]): string {
@@ -165,18 +179,43 @@ async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): P
   return `Branding of ${organization.web_name}: ${names.join(', ')}`;
 }
 
-async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+/** The organization named by `--org`, for the faces commands. */
+function facesOrganization(db: DatabaseSync, command: string, args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { org: { type: 'string' } } });
   } catch (error) {
-    throw new UsageError(`faces:index: ${(error as Error).message}`);
+    throw new UsageError(`${command}: ${(error as Error).message}`);
   }
   const webName = parsed.values.org;
-  if (!webName) throw new UsageError('faces:index needs --org <webName>');
-  if (!findOrganizationByWebName(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
-  const indexed = await indexOrganization(db, dataDir, faceEngine(), webName);
-  return `Faces of ${webName}: ${indexed} photo(s) indexed`;
+  if (!webName) throw new UsageError(`${command} needs --org <webName>`);
+  const organization = findOrganizationByWebName(db, webName);
+  if (!organization) throw new UsageError(`unknown organization "${webName}"`);
+  return organization;
+}
+
+async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+  const organization = facesOrganization(db, 'faces:index', args);
+  const engine = faceEngine();
+  const progress = progressLine(`Faces of ${organization.web_name}`);
+  try {
+    const indexed = await drainOrganization(db, dataDir, engine, {
+      organizationId: organization.id,
+      concurrency: engine.size,
+      onProgress: ({ done, total }) => progress.update(done, total),
+      log: (message) => console.error(message),
+    });
+    progress.finish();
+    return `Faces of ${organization.web_name}: ${indexed} photo(s) indexed`;
+  } finally {
+    await engine.close();
+  }
+}
+
+function facesPurge(db: DatabaseSync, args: string[]): string {
+  const organization = facesOrganization(db, 'faces:purge', args);
+  const purged = purgeOrganizationFaces(db, organization.id);
+  return `Faces of ${organization.web_name} purged: ${purged} photo(s) forgotten`;
 }
 
 const ORDER_STATUS = ['open', 'paid', 'canceled'];
@@ -197,7 +236,7 @@ function list(db: DatabaseSync): string {
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'org:remove', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'list'];
+const COMMANDS = ['org:upsert', 'org:remove', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'faces:purge', 'list'];
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
@@ -215,6 +254,7 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     if (command === 'branding:set') return await brandingSet(db, dataDir, args);
     if (command === 'faces:index') return await facesIndex(db, dataDir, args);
+    if (command === 'faces:purge') return facesPurge(db, args);
     return list(db);
   } finally {
     db.close();

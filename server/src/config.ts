@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
@@ -40,6 +41,7 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, problems: string[] = []): 
 }
 
 const MAX_GATEWAY_DELAY_MS = 60_000;
+const MAX_FACE_THREADS = 256;
 
 /**
  * PAYMENT_GATEWAY_DELAY_MS: how long the sandbox gateway takes to answer a new charge (0 when
@@ -53,6 +55,21 @@ export function loadGatewayDelayMs(env: NodeJS.ProcessEnv, problems: string[] = 
   if (!Number.isInteger(value) || value < 0 || value > MAX_GATEWAY_DELAY_MS) {
     problems.push(`PAYMENT_GATEWAY_DELAY_MS must be a whole number of milliseconds from 0 to ${MAX_GATEWAY_DELAY_MS} (got "${raw}")`);
     return 0;
+  }
+  return value;
+}
+
+/**
+ * FACE_THREADS: how many worker threads describe faces (the background indexer, faces:index and
+ * the visitors' selfies share them); one per core when unset. Each holds the models (~150 MB).
+ */
+export function loadFaceThreads(env: NodeJS.ProcessEnv, problems: string[] = []): number {
+  const raw = env['FACE_THREADS'];
+  if (raw === undefined || raw === '') return os.availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_FACE_THREADS) {
+    problems.push(`FACE_THREADS must be a whole number from 1 to ${MAX_FACE_THREADS} (got "${raw}")`);
+    return os.availableParallelism();
   }
   return value;
 }
@@ -102,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   loadPixConfig(env, problems);
   loadGatewayDelayMs(env, problems);
+  loadFaceThreads(env, problems);
   loadWebhookSecret(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);

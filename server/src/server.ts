@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
+import { faceEngine } from './services/face-engine.ts';
+import { startFaceIndexer, type FaceIndexer } from './services/face-jobs.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
 
@@ -11,17 +13,20 @@ export interface RunningApi {
 }
 
 /**
- * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database, and
- * listens. The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
+ * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database,
+ * starts describing the queued photos' faces in the background (face-jobs.ts), and listens. The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
 export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
   const db = openDatabase(config.dataDir);
+  let indexer: FaceIndexer | undefined;
   try {
     const sweep = await sweepDebris(db, config.dataDir);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // A fresh machine should show a working gallery without any admin step.
     if (countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
+    const engine = faceEngine();
+    indexer = startFaceIndexer(db, config.dataDir, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
     // Only warnings and errors: the error handler logs every 5xx with its cause.
     const app = buildApp({ db, dataDir: config.dataDir, logger: { level: 'warn' }, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
@@ -34,10 +39,13 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       url,
       async close() {
         await app.close();
+        await indexer?.stop();
+        await engine.close();
         db.close();
       },
     };
   } catch (error) {
+    await indexer?.stop();
     db.close();
     throw error;
   }

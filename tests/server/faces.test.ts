@@ -26,6 +26,11 @@ afterAll(() => api.close());
 
 describe('faces:index', () => {
   it('looks at every photo of the organization once, ahead of the searches', async () => {
+    // The seed queued the demo's photos: a search before they are described finds none of
+    // them and says how many are still being processed.
+    const early = (await search([part(readFileSync(demoSamplePath(1)))])).json<WireFaceSearchAnswer>();
+    expect(early).toMatchObject({ cards: [], pending: 9 });
+    expect(count(api.db, 'media_face_index')).toBe(0);
     const first = await runCli(api.dataDir, 'faces:index', '--org', 'demo');
     expect(first.stdout.trim()).toBe('Faces of demo: 9 photo(s) indexed');
     expect(count(api.db, 'media_face_index')).toBe(9);
@@ -51,10 +56,11 @@ describe('POST /api/v1/card/search/photo', () => {
     expect(sold).not.toHaveProperty('selected');
   });
 
-  it('looks at each photo once: a second search indexes nothing more and answers the same', async () => {
+  it('looks at each photo once: a second search describes nothing more and answers the same, nothing pending', async () => {
     const before = count(api.db, 'media_faces');
     const answer = (await search([part(readFileSync(demoSamplePath(1)))])).json<WireFaceSearchAnswer>();
     expect(answer.cards).toHaveLength(2);
+    expect(answer.pending).toBe(0);
     expect(count(api.db, 'media_faces')).toBe(before);
   });
 

@@ -38,23 +38,31 @@ export function listMediaIds(db: DatabaseSync): Set<string> {
 }
 
 export function insertMedia(db: DatabaseSync, media: NewMedia): void {
-  db.prepare(
+  insertMedias(db, [media]);
+}
+
+/** Several media with one prepared statement (the caller runs it in a transaction). */
+export function insertMedias(db: DatabaseSync, medias: readonly NewMedia[]): void {
+  const insert = db.prepare(
     `INSERT INTO media (id, organization_id, card_id, kind, filename, mime, width, height, bytes, sha256, captured_at, sold_at_venue)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    media.id,
-    media.organization_id,
-    media.card_id,
-    media.kind,
-    media.filename,
-    media.mime,
-    media.width,
-    media.height,
-    media.bytes,
-    media.sha256,
-    media.captured_at,
-    media.sold_at_venue,
   );
+  for (const media of medias) {
+    insert.run(
+      media.id,
+      media.organization_id,
+      media.card_id,
+      media.kind,
+      media.filename,
+      media.mime,
+      media.width,
+      media.height,
+      media.bytes,
+      media.sha256,
+      media.captured_at,
+      media.sold_at_venue,
+    );
+  }
 }
 
 export function findMedia(db: DatabaseSync, id: string): MediaRow | undefined {

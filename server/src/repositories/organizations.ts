@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { NewOrganization, WireOrganization } from '../../../contract/organization.ts';
+import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
 interface OrganizationRow {
@@ -12,10 +12,11 @@ interface OrganizationRow {
 export type { NewOrganization };
 type Profile = Omit<WireOrganization, 'id' | 'web_name' | 'name'>;
 
-// Profiles are validated before they are written, so reading them back trusts the JSON.
+// Profiles are validated before they are written, so reading them back trusts the JSON. Those
+// stored before organizations had a time zone read as the default one.
 function toOrganization(row: OrganizationRow): WireOrganization {
   const profile = JSON.parse(row.profile) as Profile;
-  return { id: row.id, name: row.name, web_name: row.web_name, ...profile };
+  return { id: row.id, name: row.name, web_name: row.web_name, timezone: DEFAULT_TIME_ZONE, ...profile };
 }
 
 export function findOrganizationByWebName(db: DatabaseSync, webName: string): WireOrganization | undefined {

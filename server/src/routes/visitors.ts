@@ -165,7 +165,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
         const organization = faceSearchOrganization(db, organizationId);
         // The selfies stay in memory: never written anywhere, gone with the request.
         const photos = await receiveInMemory(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, FACE_SEARCH_MAX_PHOTOS);
-        return searchByFaces(db, dataDir, faceEngine(), { organization, fromDate, toDate, photos });
+        return searchByFaces(db, faceEngine(), { organization, fromDate, toDate, photos });
       },
     );
   });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { loadFaceThreads } from '../config.ts';
 import type { FaceRequest, FaceResponse } from './face-worker.ts';
 
 export interface FaceEngine {
@@ -29,50 +30,77 @@ export function similarityOf(distance: number): number {
   return 1 / (1 + Math.exp(steepness * (distance - SAME_PERSON_DISTANCE)));
 }
 
-let engine: FaceEngine | undefined;
+/** The process's engine: several worker threads describing images side by side. */
+export interface FaceEnginePool extends FaceEngine {
+  /** How many images it describes at once (its threads). */
+  readonly size: number;
+  /** Ends the threads; a later description starts them again. */
+  close(): Promise<void>;
+}
+
+let engine: FaceEnginePool | undefined;
 
 /**
- * The engine of this process: a worker thread (face-worker.ts) started on first use, which loads
- * the models once (about 0.2 s) and then describes about two photos a second. The API keeps
- * answering meanwhile. The thread holds the process open only while it has work.
+ * The engine of this process: `threads` worker threads (face-worker.ts; FACE_THREADS, else one
+ * per core), each started on first use, loading the models once (about 0.2 s) and then
+ * describing about two photos a second. The API keeps answering meanwhile. A thread holds the
+ * process open only while it has work.
  */
-export function faceEngine(): FaceEngine {
-  engine ??= startWorker();
+export function faceEngine(threads = loadFaceThreads(process.env)): FaceEnginePool {
+  engine ??= startPool(threads);
   return engine;
 }
 
-function startWorker(): FaceEngine {
-  let worker: Worker | undefined;
-  const pending = new Map<number, { resolve: (faces: Float32Array[]) => void; reject: (error: Error) => void }>();
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (faces: Float32Array[]) => void; reject: (error: Error) => void }>;
+}
+
+function startPool(size: number): FaceEnginePool {
+  const threads: Array<Thread | undefined> = Array.from({ length: size }, () => undefined);
   let next = 0;
 
-  // Spawned on the first description, so a run with nothing to describe never starts one.
-  const spawn = (): Worker => {
-    const started = new Worker(new URL('./face-worker.ts', import.meta.url));
-    started.on('message', (response: FaceResponse) => {
-      const waiting = pending.get(response.id);
-      pending.delete(response.id);
-      if (pending.size === 0) started.unref();
+  // Spawned on the first description it gets, so a run with nothing to describe starts none.
+  const spawn = (slot: number): Thread => {
+    const thread: Thread = { worker: new Worker(new URL('./face-worker.ts', import.meta.url)), pending: new Map() };
+    const fail = (error: Error) => {
+      for (const waiting of thread.pending.values()) waiting.reject(error);
+      thread.pending.clear();
+      if (threads[slot] === thread) threads[slot] = undefined;
+    };
+    thread.worker.on('message', (response: FaceResponse) => {
+      const waiting = thread.pending.get(response.id);
+      thread.pending.delete(response.id);
+      if (thread.pending.size === 0) thread.worker.unref();
       if ('error' in response) waiting?.reject(new Error(response.error));
       else waiting?.resolve(response.descriptors);
     });
-    started.on('error', (error) => {
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-      worker = undefined;
-    });
-    return started;
+    thread.worker.on('error', fail);
+    thread.worker.on('exit', () => fail(new Error('the face engine thread ended')));
+    threads[slot] = thread;
+    return thread;
   };
 
   return {
+    size,
     describe(image) {
       return new Promise((resolve, reject) => {
-        worker ??= spawn();
+        // The least busy thread; an idle slot without a thread counts as the least busy.
+        let slot = 0;
+        for (let i = 0; i < size; i++) {
+          if ((threads[i]?.pending.size ?? 0) < (threads[slot]?.pending.size ?? 0)) slot = i;
+        }
+        const thread = threads[slot] ?? spawn(slot);
         const id = ++next;
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, image } satisfies FaceRequest);
+        thread.pending.set(id, { resolve, reject });
+        thread.worker.ref();
+        thread.worker.postMessage({ id, image } satisfies FaceRequest);
       });
+    },
+    async close() {
+      const running = threads.filter((thread) => thread !== undefined);
+      threads.fill(undefined);
+      await Promise.all(running.map((thread) => thread.worker.terminate()));
     },
   };
 }

@@ -1,37 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { WireFaceSearchAnswer } from '../../../contract/media.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
-import { atomically } from '../db.ts';
+import { DEFAULT_TIME_ZONE, type WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
-import { indexedMediaIds, insertFaces, listFaces, listPhotosCapturedBetween } from '../repositories/faces.ts';
+import { countQueuedPhotosCapturedBetween, listPhotosByIds } from '../repositories/faces.ts';
 import type { CardMediaRow } from '../repositories/media.ts';
-import { findOrganizationById, findOrganizationByWebName } from '../repositories/organizations.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
 import { requiresAccessCode } from './card-access.ts';
-import { faceDistance, SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } from './face-engine.ts';
+import { SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } from './face-engine.ts';
+import { matchFaces } from './face-index.ts';
 import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
-import { originalPath } from './video.ts';
+import { nextDay, startOfDay } from './time-zone.ts';
 import type { PhotoInMemory } from './visitor-upload.ts';
-
-/** Describes the faces of the photos not looked at yet, each recorded on its own. Answers how many were indexed. */
-export async function indexPhotos(db: DatabaseSync, dataDir: string, engine: FaceEngine, photos: readonly CardMediaRow[]): Promise<number> {
-  const done = indexedMediaIds(db, photos.map((photo) => photo.id));
-  let indexed = 0;
-  for (const photo of photos) {
-    if (done.has(photo.id)) continue;
-    const descriptors = await engine.describe(originalPath(dataDir, photo));
-    atomically(db, () => insertFaces(db, photo.id, descriptors));
-    indexed++;
-  }
-  return indexed;
-}
-
-/** `faces:index --org`: looks at every photo of the organization ahead of the visitors' searches. */
-export async function indexOrganization(db: DatabaseSync, dataDir: string, engine: FaceEngine, webName: string): Promise<number> {
-  const organization = findOrganizationByWebName(db, webName);
-  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  return indexPhotos(db, dataDir, engine, listPhotosCapturedBetween(db, organization.id, '', '\uffff'));
-}
 
 /**
  * The organization a face search runs in, checked before the visitor's photos are read. Under
@@ -51,7 +31,7 @@ export function faceSearchOrganization(db: DatabaseSync, organizationId: number)
 
 export interface FaceSearch {
   organization: WireOrganization;
-  /** Inclusive calendar days, YYYY-MM-DD (captures are UTC). */
+  /** Inclusive calendar days, YYYY-MM-DD, in the organization's time zone. */
   fromDate: string;
   toDate: string;
   /** The visitor's photos, in memory only (LGPD: selfies never reach the disk). */
@@ -60,18 +40,13 @@ export interface FaceSearch {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The first instant after a calendar day. */
-function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
-
 /**
  * `POST /api/v1/card/search/photo`: the cards holding photos, captured in the period, of anyone
- * in the visitor's photos; each card with those photos, the best match first.
+ * in the visitor's photos; each card with those photos, the best match first. Only the visitor's
+ * photos are described here: gallery photos are described by the indexer (face-jobs.ts), and
+ * those of the period still queued are counted as `pending`.
  */
-export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
+export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
   const { organization } = search;
   const from = search.fromDate.slice(0, 10);
   const to = search.toDate.slice(0, 10);
@@ -93,19 +68,15 @@ export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: F
   }
   if (!wanted.length) throw new ApiError(422, 'FACE_NOT_FOUND', 'no face was found in the photos');
 
-  const photos = listPhotosCapturedBetween(db, organization.id, `${from}T00:00:00.000Z`, dayAfter(to));
-  await indexPhotos(db, dataDir, engine, photos);
-  const byId = new Map(photos.map((photo) => [photo.id, photo]));
-  const best = new Map<string, number>();
-  for (const face of listFaces(db, [...byId.keys()])) {
-    const distance = Math.min(...wanted.map((descriptor) => faceDistance(descriptor, face.descriptor)));
-    if (distance < SAME_PERSON_DISTANCE && distance < (best.get(face.mediaId) ?? Infinity)) best.set(face.mediaId, distance);
-  }
+  // The period's days are the organization's: 22:00 in Sao Paulo is 01:00 UTC of the next day.
+  const timeZone = organization.timezone ?? DEFAULT_TIME_ZONE;
+  const period = { from: startOfDay(from, timeZone), to: startOfDay(nextDay(to), timeZone) };
+  const best = matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
 
   const cards = new Map<string, { card: string; distance: number; medias: Array<{ row: CardMediaRow; distance: number }> }>();
-  for (const [mediaId, distance] of best) {
-    const row = byId.get(mediaId);
-    if (!row) continue;
+  // A photo deleted by another process since the index read it has no row: it is left out.
+  for (const row of listPhotosByIds(db, [...best.keys()])) {
+    const distance = best.get(row.id) ?? Infinity;
     const card = cards.get(row.card_code) ?? { card: row.card_code, distance, medias: [] };
     card.distance = Math.min(card.distance, distance);
     card.medias.push({ row, distance });
@@ -121,7 +92,6 @@ export async function searchByFaces(db: DatabaseSync, dataDir: string, engine: F
         similarity: similarityOf(distance),
         medias: medias.sort((a, b) => a.distance - b.distance).map(({ row }) => wireMedia(row, organization)),
       })),
-    // The request indexed every photo of the period above.
-    pending: 0,
+    pending: countQueuedPhotosCapturedBetween(db, organization.id, new Date(period.from).toISOString(), new Date(period.to).toISOString()),
   };
 }

@@ -7,6 +7,7 @@ import { inTransaction } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
+import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
 import { DERIVED_FILES, mediaDir, mediaRoot, originalFileName, scratchRoot } from './media-files.ts';
 import { watermarkFor } from './watermark.ts';
@@ -188,13 +189,22 @@ export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSour
   });
 }
 
-/** Imports several images all-or-nothing: on any failure no row and no folder remains. */
+/**
+ * Imports several images all-or-nothing: on any failure no row and no folder remains. The
+ * photos are queued for face indexing in the same unit.
+ */
 export function importMedias(db: DatabaseSync, dataDir: string, sources: readonly MediaSource[]): Promise<NewMedia[]> {
   return inTransaction(db, async () => {
     // Wait for every import to settle before undoing: one still running would write after the rollback.
     const results = await Promise.allSettled(sources.map((source) => importMedia(db, dataDir, source)));
     const failure = results.find((result) => result.status === 'rejected');
-    if (!failure) return results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
+    if (!failure) {
+      const imported = results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
+      for (const organizationId of new Set(imported.map((media) => media.organization_id))) {
+        queueFaceIndexing(db, organizationId, imported.filter((media) => media.organization_id === organizationId));
+      }
+      return imported;
+    }
     await Promise.all(
       results.map((result) =>
         result.status === 'fulfilled' ? fs.rm(mediaDir(dataDir, result.value.id), { recursive: true, force: true }) : undefined,

@@ -11,13 +11,14 @@ import type { WireUploadAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
 import { findCard, type CardRow } from '../repositories/cards.ts';
-import { insertMedia, type NewMedia } from '../repositories/media.ts';
+import { insertMedias, type NewMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
 import { atomically } from '../db.ts';
 import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
+import { queueFaceIndexing } from './face-jobs.ts';
 import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
 import { mediaDir, scratchRoot } from './media-files.ts';
 
@@ -200,7 +201,8 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
         while (findCard(db, target.organization.id, code));
         insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
       }
-      for (const media of staged) insertMedia(db, media);
+      insertMedias(db, staged);
+      queueFaceIndexing(db, target.organization.id, staged);
       if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });

@@ -1,0 +1,173 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { atomically } from '../db.ts';
+import { findOrganizationById } from '../repositories/organizations.ts';
+import {
+  claimFaceJobs,
+  countFaceJobs,
+  deleteFaceJobs,
+  insertFaceJobs,
+  insertFaces,
+  purgeFaces,
+  queueUnindexedPhotos,
+  releaseFaceClaims,
+  type FaceJob,
+} from '../repositories/faces.ts';
+import type { FaceEngine } from './face-engine.ts';
+import { dropIndex } from './face-index.ts';
+import { originalPath } from './video.ts';
+
+// Face indexing as jobs: a photo is queued (face_jobs) in the transaction that imports it, and
+// described later by a pool of engine threads, in the API's background or by faces:index. Only
+// organizations with facial search get jobs: describing costs about half a second of a core per
+// photo, wasted where nobody can search. Switching the flag on (org:upsert) queues the whole
+// organization; switching it off drops its waiting jobs (its face data stays until faces:purge).
+
+/** A claim older than this belongs to a worker that died (a photo takes about a second). */
+const CLAIM_LEASE_MS = 2 * 60_000;
+/** How often an idle indexer looks for jobs queued by another process (the admin CLI). */
+const IDLE_POLL_MS = 1000;
+
+/** Queues the photos among these media for description, when their organization has facial search. */
+export function queueFaceIndexing(db: DatabaseSync, organizationId: number, media: ReadonlyArray<{ id: string; kind: string }>): void {
+  const photos = media.filter((item) => item.kind === 'photo').map((item) => item.id);
+  if (photos.length && findOrganizationById(db, organizationId)?.has_facial_recognition) insertFaceJobs(db, organizationId, photos);
+}
+
+/** After an organization was saved: queues its photos not described yet when it has facial search, else drops its jobs. */
+export function followFacialFlag(db: DatabaseSync, organizationId: number): void {
+  if (findOrganizationById(db, organizationId)?.has_facial_recognition) queueUnindexedPhotos(db, organizationId);
+  else deleteFaceJobs(db, organizationId);
+}
+
+/** `faces:purge`: the organization's descriptors, index rows and jobs go, in this process's memory too. */
+export function purgeOrganizationFaces(db: DatabaseSync, organizationId: number): number {
+  const purged = atomically(db, () => purgeFaces(db, organizationId));
+  dropIndex(db, organizationId);
+  return purged;
+}
+
+/** Describes one claimed photo and records its faces (and the job's end) in one unit. */
+async function runJob(db: DatabaseSync, dataDir: string, engine: FaceEngine, job: FaceJob, log: (message: string) => void): Promise<void> {
+  let descriptors: Float32Array[];
+  try {
+    descriptors = await engine.describe(originalPath(dataDir, job));
+  } catch (error) {
+    // An original the engine cannot read (or one deleted meanwhile) is recorded without faces,
+    // so it is not retried forever.
+    log(`Face indexing: photo ${job.id} not readable (${error instanceof Error ? error.message : String(error)}); recorded without faces`);
+    descriptors = [];
+  }
+  atomically(db, () => insertFaces(db, [{ mediaId: job.id, descriptors }]));
+}
+
+interface RunOptions {
+  concurrency: number;
+  organizationId?: number;
+  stopped: () => boolean;
+  onDone?: () => void;
+  log: (message: string) => void;
+}
+
+/** Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop). */
+async function runJobs(db: DatabaseSync, dataDir: string, engine: FaceEngine, options: RunOptions): Promise<void> {
+  const running = new Set<Promise<void>>();
+  for (;;) {
+    if (!options.stopped() && running.size < options.concurrency) {
+      const now = Date.now();
+      const jobs = atomically(db, () =>
+        claimFaceJobs(db, {
+          now: new Date(now).toISOString(),
+          expiredBefore: new Date(now - CLAIM_LEASE_MS).toISOString(),
+          limit: options.concurrency - running.size,
+          ...(options.organizationId === undefined ? {} : { organizationId: options.organizationId }),
+        }),
+      );
+      for (const job of jobs) {
+        const run = runJob(db, dataDir, engine, job, options.log).finally(() => {
+          running.delete(run);
+          options.onDone?.();
+        });
+        running.add(run);
+      }
+    }
+    if (!running.size) return;
+    await Promise.race(running);
+  }
+}
+
+export interface FaceIndexer {
+  /** Finishes the photos being described, then stops claiming. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The API's background indexer: describes queued photos of every organization as they come.
+ * Claims left by a previous run are released first (no worker of it lives).
+ */
+export function startFaceIndexer(
+  db: DatabaseSync,
+  dataDir: string,
+  engine: FaceEngine,
+  { concurrency, log }: { concurrency: number; log: (message: string) => void },
+): FaceIndexer {
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
+  let released = false;
+  const loop = (async () => {
+    while (!stopped()) {
+      try {
+        if (!released) {
+          atomically(db, () => releaseFaceClaims(db));
+          released = true;
+        }
+        await runJobs(db, dataDir, engine, { concurrency, stopped, log });
+      } catch (error) {
+        // The admin CLI may hold the write lock for a long import: try again after a pause.
+        log(`Face indexing paused: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await sleep(IDLE_POLL_MS, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
+    }
+  })();
+  return {
+    async stop() {
+      stopping.abort();
+      await loop;
+    },
+  };
+}
+
+export interface DrainProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * `faces:index`: queues the organization's photos never described, then describes its queue
+ * until it is empty, including jobs another process (the API) holds: those are waited for, or
+ * taken again once their claim expires. Answers how many photos left the queue.
+ */
+export async function drainOrganization(
+  db: DatabaseSync,
+  dataDir: string,
+  engine: FaceEngine,
+  { organizationId, concurrency, onProgress, log }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
+): Promise<number> {
+  atomically(db, () => queueUnindexedPhotos(db, organizationId));
+  let total = countFaceJobs(db, organizationId);
+  let done = 0;
+  const report = () => {
+    const queued = countFaceJobs(db, organizationId);
+    // Photos queued meanwhile (a visitor's upload) join the total.
+    total = Math.max(total, done + queued);
+    done = total - queued;
+    onProgress({ done, total });
+    return queued;
+  };
+  report();
+  for (;;) {
+    await runJobs(db, dataDir, engine, { concurrency, organizationId, stopped: () => false, onDone: report, log });
+    if (!report()) return done;
+    await sleep(250);
+  }
+}
