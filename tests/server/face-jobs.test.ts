@@ -47,10 +47,10 @@ function near(base: Float32Array, seed: number, spread: number): Float32Array {
   return base.map((value, i) => value + (noise[i] ?? 0) * spread);
 }
 
-/** An engine that finds `SELFIE` in every image and counts what it was asked. */
-function countingEngine(): FaceEngine & { calls: string[] } {
-  const calls: string[] = [];
-  return { calls, describe: async (image) => (calls.push(String(image)), [SELFIE]) };
+/** An engine that finds `SELFIE` in every image and keeps what it was asked (a file path, or bytes). */
+function countingEngine(): FaceEngine & { calls: Array<string | Uint8Array> } {
+  const calls: Array<string | Uint8Array> = [];
+  return { calls, describe: async (image) => (calls.push(image), [SELFIE]) };
 }
 
 async function freshDatabase(profile: Partial<typeof DEMO_ORGANIZATION> = {}) {
@@ -160,7 +160,8 @@ describe('a facial search', () => {
     await importPhotos(target, 200, '2026-03-10T15:00:00.000Z');
     const engine = countingEngine();
     const answer = await search(target.db, target.organizationId, engine, '2026-03-10');
-    expect(engine.calls).toEqual([demoSamplePath(1)]);
+    // Only the selfie, sent as bytes: no gallery photo (a file path) was described.
+    expect(engine.calls).toEqual([readFileSync(demoSamplePath(1))]);
     expect(answer).toMatchObject({ cards: [], pending: 200 });
     expect(count(target.db, 'media_face_index')).toBe(0);
     // Outside the period none of them is pending.

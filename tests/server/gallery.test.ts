@@ -46,7 +46,7 @@ describe('GET /api/v1/organization/:webName', () => {
     const res = await api.app.inject('/api/v1/organization/demo');
     expect(res.statusCode).toBe(200);
     const body = res.json<WireOrganizationAnswer>();
-    expect(body).toEqual({ error: false, message: 'OK', organization: { id: demoId, ...DEMO_ORGANIZATION } });
+    expect(body).toEqual({ error: false, message: 'OK', organization: { id: demoId, timezone: 'America/Sao_Paulo', ...DEMO_ORGANIZATION } }); // the time zone's default filled in
   });
 
   it('looks the web name up case-insensitively', async () => {
