@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db.ts';
 import { findOrCreateCard } from '../server/src/repositories/cards.ts';
@@ -31,6 +32,12 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak
 }
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+/** 10 connections for 5 s against one URL. */
+const hammer = (url: string) => autocannon({ url, connections: 10, duration: 5 });
+
+const describeLoad = (load: autocannon.Result) =>
+  `${fixed(load.requests.average, 0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms (10 connections, 5 s), non-2xx ${load.non2xx}, errors ${load.errors}`;
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-bench-'));
 const dataDir = path.join(root, 'data');
@@ -60,14 +67,18 @@ try {
   );
   console.log(`import: ${PHOTOS} photos in ${fixed(imported.seconds, 2)} s = ${fixed(PHOTOS / imported.seconds)} photos/s, peak RSS ${fixed(imported.peakMb, 0)} MB`);
 
-  const load = await autocannon({
-    url: `${address}/api/v1/card/DEMO00001/medias?organization_id=${organization.id}`,
-    connections: 10,
-    duration: 5,
-  });
-  console.log(
-    `card look-up (10 connections, 5 s): ${fixed(load.requests.average, 0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
-  );
+  // The look-up against a bare Fastify hello-world, measured the same way in the same run, so
+  // the ratio holds whatever the machine's speed (target: at least half of it).
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  const helloAddress = await hello.listen({ host: '127.0.0.1', port: 0 });
+  const bare = await hammer(helloAddress);
+  await hello.close();
+  console.log(`bare Fastify hello-world: ${describeLoad(bare)}`);
+  const lookUp = await hammer(`${address}/api/v1/card/DEMO00001/medias?organization_id=${organization.id}`);
+  const ratio = lookUp.requests.average / bare.requests.average;
+  console.log(`card look-up: ${describeLoad(lookUp)}`);
+  console.log(`card look-up / hello-world: ${fixed(ratio, 2)} times (target at least 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`);
 
   const ids = imported.result.map((media) => media.id);
   const zip = await withPeakRss(async () => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCardAnswer, WireMediasAnswer } from '../../contract/media.ts';
 import type { WireOrganizationAnswer, WireOrganizationList } from '../../contract/organization.ts';
@@ -163,6 +164,26 @@ describe('POST /api/v1/medias/:org/:firstCard', () => {
     });
     // Each media answers its own size: the grid keeps every photo's ratio.
     expect(body.not_sold_medias.map((m) => `${m.width}x${m.height}`)).toEqual(['1920x1280', '1920x1367', '1920x1350', '1920x1448', '1920x1398', '1920x1537']);
+  });
+
+  it('sends the list compressed to a client that accepts it, and plain to one that does not', async () => {
+    const request = (encoding?: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: `/api/v1/medias/${demoId}/DEMO00001`,
+        payload: { cards: ['DEMO00002'] },
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await request();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzipped = await request('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    // Photos are already compressed: they go as they are, whatever the client accepts.
+    const photo = await api.app.inject({ url: plain.json<WireMediasAnswer>().sold_medias[0]!.thumb_path, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-encoding']).toBeUndefined();
   });
 
   it('counts the first card even when the body leaves it out', async () => {
