@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from './db.ts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FORMATS } from '../../contract/schema.ts';
@@ -18,7 +18,7 @@ import { createSandboxGateway } from './services/payments/sandbox.ts';
 
 /** What every route needs; passed in so tests can build the app on a throw-away folder. */
 export interface AppDeps {
-  db: DatabaseSync;
+  db: Db;
   dataDir: string;
 }
 

@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
-import type { DatabaseSync } from 'node:sqlite';
+import { openDatabase, transaction, type Db } from './db.ts';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '../../src/lib/card-code.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { atomically, inTransaction, openDatabase } from './db.ts';
-import { createCard, findCard, listCardSummaries } from './repositories/cards.ts';
+import { createCard, findCard, listCardSummaries, type CardRow } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
@@ -21,7 +20,7 @@ import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './s
 import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
 
-const USAGE = `Provider admin (reads DATA_DIR, default ./data)
+const USAGE = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 
 Usage: npm run provider -- <command>
 
@@ -62,25 +61,25 @@ ${SHOP_USAGE}
       This text.`;
 
 
-async function orgUpsert(db: DatabaseSync, args: string[]): Promise<string> {
+async function orgUpsert(db: Db, args: string[]): Promise<string> {
   const [file, ...extra] = args;
   if (!file || extra.length) throw new UsageError('org:upsert takes exactly one JSON file');
   const json = await readJsonFile(file);
   const result = parseOrganizationInput(json);
   if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
   return String(
-    atomically(db, () => {
-      const id = upsertOrganization(db, result.organization);
-      followFacialFlag(db, id);
+    await transaction(db, async (db) => {
+      const id = await upsertOrganization(db, result.organization);
+      await followFacialFlag(db, id);
       return id;
     }),
   );
 }
 
-function orgRemove(db: DatabaseSync, args: string[]): string {
+async function orgRemove(db: Db, args: string[]): Promise<string> {
   const [webName, ...extra] = args;
   if (!webName || extra.length) throw new UsageError('org:remove takes exactly one web name');
-  if (!removeOrganization(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
+  if (!await removeOrganization(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
   return `Removed ${webName.toLowerCase()}: its site will be withdrawn`;
 }
 
@@ -102,13 +101,13 @@ function parseMediaImportArgs(args: string[]) {
   }
 }
 
-async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+async function mediaImport(db: Db, dataDir: string, args: string[]): Promise<string> {
   const { values, positionals } = parseMediaImportArgs(args);
   const [folder, ...rest] = positionals;
   if (!values.org || !values.card || !folder || rest.length) {
     throw new UsageError('media:import needs --org <webName> --card <code> and one folder');
   }
-  const organization = findOrganizationByWebName(db, values.org);
+  const organization = await findOrganizationByWebName(db, values.org);
   if (!organization) throw new UsageError(`unknown organization "${values.org}"`);
   if (!isValidCardCode(values.card)) throw new UsageError(`"${values.card}" is not a card code (9 letters or digits)`);
   const stat = await fs.stat(folder).catch(() => undefined);
@@ -120,18 +119,18 @@ async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): P
   }
   const secret = values.secret === undefined ? null : normalizeSecret(values.secret);
   const code = normalizeCardCode(values.card);
-  const existing = findCard(db, organization.id, code);
+  const existing = await findCard(db, organization.id, code);
   if (existing && secret !== null && existing.secret !== secret) {
     throw new UsageError(`card ${formatCardCode(code)} already exists with another access code (or none)`);
   }
-  const imported = await inTransaction(db, async () => {
-    const card = existing ?? createCard(db, { organizationId: organization.id, code, secret });
-    return importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
+  const imported = await transaction(db, async (db) => {
+    const card = existing ?? await createCard(db, { organizationId: organization.id, code, secret });
+    return await importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
   return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;
 }
 
-async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string> {
+async function customerUpsert(db: Db, args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { card: { type: 'string', multiple: true } } });
@@ -143,24 +142,25 @@ async function customerUpsert(db: DatabaseSync, args: string[]): Promise<string>
   const json = await readJsonFile(file);
   const result = parseCustomerInput(json);
   const problems = result.ok ? [] : [...result.problems];
-  const organization = result.ok ? findOrganizationByWebName(db, result.customer.organization) : undefined;
+  const organization = result.ok ? await findOrganizationByWebName(db, result.customer.organization) : undefined;
   if (result.ok && !organization) problems.push(`organization: unknown organization "${result.customer.organization}"`);
-  const cards = (parsed.values.card ?? []).map((raw) => {
-    const card = organization && isValidCardCode(raw) ? findCard(db, organization.id, normalizeCardCode(raw)) : undefined;
+  const cards: Array<CardRow | undefined> = [];
+  for (const raw of parsed.values.card ?? []) {
+    const card = organization && isValidCardCode(raw) ? await findCard(db, organization.id, normalizeCardCode(raw)) : undefined;
     if (!card) problems.push(`--card ${raw}: no such card in this organization`);
-    return card;
-  });
+    cards.push(card);
+  }
   if (!result.ok || !organization || problems.length) throw new UsageError(`${file} has invalid fields:\n- ${problems.join('\n- ')}`);
   const { organization: _webName, ...customer } = result.customer;
-  const id = await inTransaction(db, async () => {
+  const id = await transaction(db, async (db) => {
     const customerId = await upsertCustomer(db, organization.id, customer);
-    for (const card of cards) if (card) linkCardToCustomer(db, card.id, customerId);
+    for (const card of cards) if (card) await linkCardToCustomer(db, card.id, customerId);
     return customerId;
   });
   return `Customer ${id} saved in ${organization.web_name}${cards.length ? `, linked to ${cards.map((card) => formatCardCode(card?.code ?? '')).join(', ')}` : ''}`;
 }
 
-async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+async function brandingSet(db: Db, dataDir: string, args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { org: { type: 'string' } } });
@@ -169,18 +169,18 @@ async function brandingSet(db: DatabaseSync, dataDir: string, args: string[]): P
   }
   const [folder, ...rest] = parsed.positionals;
   if (!parsed.values.org || !folder || rest.length) throw new UsageError('branding:set needs --org <webName> and one folder');
-  const organization = findOrganizationByWebName(db, parsed.values.org);
+  const organization = await findOrganizationByWebName(db, parsed.values.org);
   if (!organization) throw new UsageError(`unknown organization "${parsed.values.org}"`);
   const names = await setBranding(dataDir, organization.web_name, folder).catch((error: unknown) => {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   });
   // The site shows the branding: a change for the publisher to rebuild.
-  markOrganizationChanged(db, organization.web_name);
+  await markOrganizationChanged(db, organization.web_name);
   return `Branding of ${organization.web_name}: ${names.join(', ')}`;
 }
 
 /** The organization named by `--org`, for the faces commands. */
-function facesOrganization(db: DatabaseSync, command: string, args: string[]) {
+async function facesOrganization(db: Db, command: string, args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { org: { type: 'string' } } });
@@ -189,13 +189,13 @@ function facesOrganization(db: DatabaseSync, command: string, args: string[]) {
   }
   const webName = parsed.values.org;
   if (!webName) throw new UsageError(`${command} needs --org <webName>`);
-  const organization = findOrganizationByWebName(db, webName);
+  const organization = await findOrganizationByWebName(db, webName);
   if (!organization) throw new UsageError(`unknown organization "${webName}"`);
   return organization;
 }
 
-async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
-  const organization = facesOrganization(db, 'faces:index', args);
+async function facesIndex(db: Db, dataDir: string, args: string[]): Promise<string> {
+  const organization = await facesOrganization(db, 'faces:index', args);
   const engine = faceEngine();
   const progress = progressLine(`Faces of ${organization.web_name}`);
   try {
@@ -212,27 +212,28 @@ async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Pr
   }
 }
 
-function facesPurge(db: DatabaseSync, args: string[]): string {
-  const organization = facesOrganization(db, 'faces:purge', args);
-  const purged = purgeOrganizationFaces(db, organization.id);
+async function facesPurge(db: Db, args: string[]): Promise<string> {
+  const organization = await facesOrganization(db, 'faces:purge', args);
+  const purged = await purgeOrganizationFaces(db, organization.id);
   return `Faces of ${organization.web_name} purged: ${purged} photo(s) forgotten`;
 }
 
 const ORDER_STATUS = ['open', 'paid', 'canceled'];
 
-function list(db: DatabaseSync): string {
-  const cards = listCardSummaries(db);
-  const lines = listOrganizations(db).flatMap((organization) => [
-    `${organization.web_name} (id ${organization.id}): ${organization.name}`,
-    ...cards
-      .filter((card) => card.organization_id === organization.id)
-      .map((card) => `  card ${formatCardCode(card.code)}  ${card.media_count} media`),
-    ...listOrdersOfOrganization(db, organization.id).map((order) => {
-      const view = viewOrder(db, order);
+async function list(db: Db): Promise<string> {
+  const cards = await listCardSummaries(db);
+  const lines: string[] = [];
+  for (const organization of await listOrganizations(db)) {
+    lines.push(`${organization.web_name} (id ${organization.id}): ${organization.name}`);
+    for (const card of cards.filter((card) => card.organization_id === organization.id)) {
+      lines.push(`  card ${formatCardCode(card.code)}  ${card.media_count} media`);
+    }
+    for (const order of await listOrdersOfOrganization(db, organization.id)) {
+      const view = await viewOrder(db, order);
       const codes = view.cards.map((card) => formatCardCode(card.code)).join(', ');
-      return `  order ${order.id}  ${ORDER_STATUS[order.status] ?? order.status}  ${formatMoney(view.total)}  cards ${codes}`;
-    }),
-  ]);
+      lines.push(`  order ${order.id}  ${ORDER_STATUS[order.status] ?? order.status}  ${formatMoney(view.total)}  cards ${codes}`);
+    }
+  }
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
@@ -243,21 +244,22 @@ async function run(argv: string[]): Promise<string> {
   if (command === '--help' || command === '-h') return USAGE;
   if (command === undefined) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-  const { dataDir } = loadConfig();
-  const db = openDatabase(dataDir);
+  const config = loadConfig();
+  const { dataDir } = config;
+  const db = await openDatabase(config);
   try {
     if (command === 'org:upsert') return await orgUpsert(db, args);
-    if (command === 'org:remove') return orgRemove(db, args);
+    if (command === 'org:remove') return await orgRemove(db, args);
     if (command === 'media:import') return await mediaImport(db, dataDir, args);
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     if (command === 'branding:set') return await brandingSet(db, dataDir, args);
     if (command === 'faces:index') return await facesIndex(db, dataDir, args);
-    if (command === 'faces:purge') return facesPurge(db, args);
-    return list(db);
+    if (command === 'faces:purge') return await facesPurge(db, args);
+    return await list(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

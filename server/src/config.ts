@@ -9,6 +9,8 @@ export interface Config {
   apiPort: number;
   sitesPort: number;
   dataDir: string;
+  /** postgres://... to keep the rows in PostgreSQL; null keeps them in `<dataDir>/provider.sqlite`. */
+  databaseUrl: string | null;
   /** The API address baked into the tenant sites; defaults to the local API. */
   publicApiUrl: string;
 }
@@ -84,6 +86,13 @@ export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = [
   return secret;
 }
 
+/** DATABASE_URL: PostgreSQL when set, the embedded SQLite file when empty. */
+export function loadDatabaseUrl(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
+  const url = env['DATABASE_URL'] || null;
+  if (url !== null && !/^postgres(ql)?:\/\//.test(url)) problems.push('DATABASE_URL must be a postgres:// address (or empty for SQLite)');
+  return url;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -117,11 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\/[^/]+/.test(publicApiUrl)) {
     problems.push(`PUBLIC_API_URL must be an http(s) address (got "${env['PUBLIC_API_URL']}")`);
   }
+  const databaseUrl = loadDatabaseUrl(env, problems);
   loadPixConfig(env, problems);
   loadGatewayDelayMs(env, problems);
   loadFaceThreads(env, problems);
   loadWebhookSecret(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { apiHost, apiPort, sitesPort, dataDir, publicApiUrl };
+  return { apiHost, apiPort, sitesPort, dataDir, databaseUrl, publicApiUrl };
 }

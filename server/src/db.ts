@@ -1,100 +1,160 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Schema } from './schema.ts';
+import { NodeSqliteDialect } from './sqlite-dialect.ts';
+
+export type { Schema };
+
+/**
+ * The one database handle every repository takes: the whole database, or a transaction (a
+ * Kysely Transaction is a Kysely too). SQLite or PostgreSQL, the code above this file is the same.
+ */
+export type Db = Kysely<Schema>;
+
+/** Where the rows live: PostgreSQL when `databaseUrl` is set, else `<dataDir>/provider.sqlite`. */
+export interface DatabaseLocation {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+type Dialect = 'sqlite' | 'postgres';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.sql$/;
 
-/** Opens (creating if needed) `<dataDir>/provider.sqlite` and brings its schema up to date. */
-export function openDatabase(dataDir: string): DatabaseSync {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, 'provider.sqlite'));
+/** int8 (counts, sums, bigint ids) and numeric as JS numbers, as SQLite answers them. */
+function postgresTypes(oid: number, format?: string) {
+  if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+  return format === undefined ? pg.types.getTypeParser(oid) : pg.types.getTypeParser(oid, format as 'text');
+}
+
+/** Opens the database (creating the SQLite file if needed) and brings its schema up to date. */
+export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): Promise<Db> {
+  let db: Db;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, types: { getTypeParser: postgresTypes } });
+    db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    fs.mkdirSync(dataDir, { recursive: true });
+    db = new Kysely<Schema>({ dialect: new NodeSqliteDialect(path.join(dataDir, 'provider.sqlite')) });
+  }
   try {
-    // WAL lets the API keep reading while the admin CLI imports; the timeout makes the
-    // occasional writer collision wait instead of failing.
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-    migrate(db);
+    await migrate(db);
     return db;
   } catch (error) {
-    db.close();
+    await db.destroy();
     throw error;
   }
 }
 
-/** Applies every migration not yet recorded, in file-name order, each in its own transaction. */
-function migrate(db: DatabaseSync): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version TEXT PRIMARY KEY,
-    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-  )`);
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').all().map((row) => String(row['version'])),
-  );
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((name) => MIGRATION_FILE.test(name)).sort();
-  for (const file of files) {
-    if (applied.has(file)) continue;
-    const sql = fs.readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8');
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(file);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** The statements of a migration file: split at semicolons outside quotes and comments. */
+function statements(script: string): string[] {
+  const found: string[] = [];
+  let current = '';
+  let quote: string | null = null;
+  for (let i = 0; i < script.length; i++) {
+    const char = script[i] as string;
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '-' && script[i + 1] === '-') {
+      const end = script.indexOf('\n', i);
+      i = end === -1 ? script.length : end;
+      continue;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === ';') {
+      if (current.trim()) found.push(current.trim());
+      current = '';
+      continue;
     }
+    current += char;
   }
-}
-
-let savepointCounter = 0;
-
-/**
- * An outermost unit is BEGIN IMMEDIATE: a deferred one (what a bare SAVEPOINT starts) that reads
- * first and then writes fails at once with "database is locked" when the admin CLI committed
- * meanwhile, busy_timeout or not. Inner units are savepoints, so units nest (the demo seed wraps
- * a batch import).
- */
-function savepoint(db: DatabaseSync): { release(): void; rollback(): void } {
-  if (!db.isTransaction) {
-    db.exec('BEGIN IMMEDIATE');
-    return { release: () => db.exec('COMMIT'), rollback: () => db.exec('ROLLBACK') };
-  }
-  const name = `unit_${++savepointCounter}`;
-  db.exec(`SAVEPOINT ${name}`);
-  return {
-    release: () => db.exec(`RELEASE ${name}`),
-    rollback: () => db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`),
-  };
+  if (current.trim()) found.push(current.trim());
+  return found;
 }
 
 /**
- * Runs synchronous writes as one unit. Being synchronous, no other request can interleave, which
- * is why request handlers do their slow work (files, images) first and call this to commit rows.
+ * Applies every migration of the database's dialect not yet recorded in schema_migrations, in
+ * file-name order, each in its own transaction (all or nothing).
  */
-export function atomically<T>(db: DatabaseSync, work: () => T): T {
-  const unit = savepoint(db);
+async function migrate(db: Db): Promise<void> {
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('version', 'text', (column) => column.primaryKey())
+    .addColumn('applied_at', 'text', (column) => column.notNull())
+    .execute();
+  const dir = new URL(`${dialectOf(db)}/`, MIGRATIONS_DIR);
+  const files = fs.readdirSync(dir).filter((name) => MIGRATION_FILE.test(name)).sort();
+  for (const file of files) {
+    await transaction(db, async (db) => {
+      // Read inside the transaction: another process may have applied it meanwhile.
+      const applied = await db.selectFrom('schema_migrations').select('version').where('version', '=', file).executeTakeFirst();
+      if (applied) return;
+      try {
+        for (const statement of statements(fs.readFileSync(new URL(file, dir), 'utf8'))) await sql.raw(statement).execute(db);
+      } catch (error) {
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await db.insertInto('schema_migrations').values({ version: file, applied_at: now() }).execute();
+    });
+  }
+}
+
+/** The current instant as the text every timestamp column holds (ISO-8601 UTC, milliseconds). */
+export function now(): string {
+  return new Date().toISOString();
+}
+
+/** Any advisory-lock key will do, as long as every transaction uses the same one. */
+const WRITE_LOCK = 16_000_016;
+
+/**
+ * Runs `work` as one transaction; inside one already, it joins it. Callers name the handle
+ * `db`, so nothing inside can reach the outer one (on SQLite that would wait for itself).
+ *
+ * Transactions take the database's write lock first, so they run one at a time as they always
+ * did: SQLite's BEGIN IMMEDIATE, a transaction-scoped advisory lock in PostgreSQL. The code
+ * relies on it (find-then-insert of an open order, the sweep waiting for an import). Request
+ * handlers therefore do their slow work (files, images) before opening one.
+ */
+export function transaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+    return work(trx);
+  });
+}
+
+/**
+ * Like `transaction`, but gives up when another process holds the write lock for `busy_timeout`
+ * (SQLite) or 5 s (PostgreSQL): answers undefined then.
+ */
+export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T | undefined> {
   try {
-    const result = work();
-    unit.release();
-    return result;
+    if (dialectOf(db) === 'sqlite') return await transaction(db, work);
+    return await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+      return work(trx);
+    });
   } catch (error) {
-    unit.rollback();
+    const { errcode, code } = error as { errcode?: unknown; code?: unknown };
+    // SQLITE_BUSY, or PostgreSQL's lock_not_available.
+    if (errcode === 5 || code === '55P03') return undefined;
     throw error;
   }
 }
 
-/**
- * Runs async work as one unit. Only for the command line and the seed: a DatabaseSync is one
- * connection, so requests served while the work awaits would land inside the unit.
- */
-export async function inTransaction<T>(db: DatabaseSync, work: () => Promise<T>): Promise<T> {
-  const unit = savepoint(db);
-  try {
-    const result = await work();
-    unit.release();
-    return result;
-  } catch (error) {
-    unit.rollback();
-    throw error;
-  }
+/** Splits a long list so one statement never takes more parameters than a database allows. */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }

@@ -17,14 +17,14 @@ export interface RunningApi {
  * starts describing the queued photos' faces in the background (face-jobs.ts), and listens. The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
 export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase(config);
   let indexer: FaceIndexer | undefined;
   try {
     const sweep = await sweepDebris(db, config.dataDir);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // A fresh machine should show a working gallery without any admin step.
-    if (countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
+    if (await countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
     const engine = faceEngine();
     indexer = startFaceIndexer(db, config.dataDir, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
     // Only warnings and errors: the error handler logs every 5xx with its cause.
@@ -41,12 +41,12 @@ export async function startApi(config: Config, options: { webhookSecret?: string
         await app.close();
         await indexer?.stop();
         await engine.close();
-        db.close();
+        await db.destroy();
       },
     };
   } catch (error) {
     await indexer?.stop();
-    db.close();
+    await db.destroy();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { readJsonFile, UsageError } from './cli-input.ts';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from './db.ts';
 import { parseArgs } from 'node:util';
 import { loadPixConfig } from './config.ts';
 import { ApiError } from './errors.ts';
@@ -19,7 +19,7 @@ export const SHOP_USAGE = `  products:set --org <webName> <file.json>
   payment:confirm <orderId>
       Sandbox only: settles the order's pending PIX charge, as the PSP's webhook would.`;
 
-export async function productsSet(db: DatabaseSync, args: string[]): Promise<string> {
+export async function productsSet(db: Db, args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { org: { type: 'string' } } });
@@ -28,16 +28,16 @@ export async function productsSet(db: DatabaseSync, args: string[]): Promise<str
   }
   const [file, ...rest] = parsed.positionals;
   if (!parsed.values.org || !file || rest.length) throw new UsageError('products:set needs --org <webName> and one JSON file');
-  const organization = findOrganizationByWebName(db, parsed.values.org);
+  const organization = await findOrganizationByWebName(db, parsed.values.org);
   if (!organization) throw new UsageError(`unknown organization "${parsed.values.org}"`);
   const json = await readJsonFile(file);
   const result = parseProductsInput(json);
   if (!result.ok) throw new UsageError(`${file} has invalid fields:\n- ${result.problems.join('\n- ')}`);
-  const ids = setProducts(db, organization.id, result.products);
+  const ids = await setProducts(db, organization.id, result.products);
   return `Set ${ids.length} products for ${organization.web_name} (ids ${ids.join(', ')})`;
 }
 
-export async function paymentConfirm(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+export async function paymentConfirm(db: Db, dataDir: string, args: string[]): Promise<string> {
   const [orderId, ...rest] = args;
   if (!orderId || rest.length) throw new UsageError('payment:confirm takes exactly one order id');
   const gateway = createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env) });

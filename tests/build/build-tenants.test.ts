@@ -1,21 +1,21 @@
+import { openTestDatabase } from '../server/helpers.ts';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRelease } from '../../publisher/releases.ts';
 import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts';
 import { JS_BUDGETS, pageWeight } from '../../scripts/page-weight.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { openDatabase } from '../../server/src/db.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { setBranding } from '../../server/src/services/branding.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 
 // Real builds against the real API: each Astro build takes a few seconds.
 let work: string;
-let db: DatabaseSync;
+let db: Db;
 let app: FastifyInstance;
 let options: BuildOptions;
 
@@ -23,9 +23,9 @@ const page = (tenant: string, file = 'index.html') => readFile(path.join(work, '
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'build-test-'));
-  db = openDatabase(path.join(work, 'data'));
-  upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'alpha' });
-  upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'beta', name: 'Beta' });
+  db = await openTestDatabase(path.join(work, 'data'));
+  await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'alpha' });
+  await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'beta', name: 'Beta' });
   // alpha's logo lives in the API's storage, not in a tenants folder.
   const logo = path.join(work, 'alpha-branding');
   await mkdir(logo, { recursive: true });
@@ -109,7 +109,7 @@ describe('the tenant build', () => {
   }, 120_000);
 
   it("gives the demo the branding of the repository's tenants/demo folder, as npm start does", async () => {
-    upsertOrganization(db, DEMO_ORGANIZATION);
+    await upsertOrganization(db, DEMO_ORGANIZATION);
     const tenantsDir = path.resolve(import.meta.dirname, '../../tenants');
     const summary = await buildTenants({ ...options, tenantsDir, tenants: ['demo'] });
     expect(summary.built).toEqual(['demo']);

@@ -1,14 +1,14 @@
+import { openTestDatabase } from '../server/helpers.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublisher, type Publisher } from '../../publisher/publisher.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { openDatabase } from '../../server/src/db.ts';
 import { listOrganizations, removeOrganization, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 
@@ -16,7 +16,7 @@ import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 // a real S3-compatible server as its CDN storage.
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 let work: string;
-let db: DatabaseSync;
+let db: Db;
 let app: FastifyInstance;
 let publisher: Publisher;
 let s3: S3rver;
@@ -43,8 +43,8 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) =>
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'publisher-test-'));
-  db = openDatabase(path.join(work, 'data'));
-  for (const name of ['alpha', 'beta', 'gamma']) upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: name, name });
+  db = await openTestDatabase(path.join(work, 'data'));
+  for (const name of ['alpha', 'beta', 'gamma']) await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: name, name });
   await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
   app = buildApp({ db, dataDir: path.join(work, 'data'), webhookSecret: SECRET });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -87,7 +87,7 @@ describe('the publisher', () => {
 
   it("rebuilds only a changed organization's site, and says how long it took", async () => {
     const betaBuilt = await builtAt('beta');
-    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Renamed' });
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Renamed' });
     await until('the new title', () => page('alpha'), (html) => html.includes('<title>Alpha Renamed</title>'));
     expect(await builtAt('beta')).toBe(betaBuilt);
     expect(lines).toContainEqual(expect.stringMatching(/^publisher: built 1 site\(s\) in \d+\.\d s: alpha$/));
@@ -95,10 +95,10 @@ describe('the publisher', () => {
   }, 120_000);
 
   it("rebuilds a site when its tenant folder changes, recording the change in the API", async () => {
-    const before = listOrganizations(db).find((o) => o.web_name === 'beta')!.updated_at;
+    const before = (await listOrganizations(db)).find((o) => o.web_name === 'beta')!.updated_at;
     await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'pt.json'), JSON.stringify({ 'home.title': 'Ache suas fotos aqui' }));
     await until('the new text', () => page('beta'), (html) => html.includes('Ache suas fotos aqui'));
-    expect(listOrganizations(db).find((o) => o.web_name === 'beta')!.updated_at > before).toBe(true);
+    expect((await listOrganizations(db)).find((o) => o.web_name === 'beta')!.updated_at > before).toBe(true);
   }, 120_000);
 
   it('leaves the previous site in place when a build fails, and says why', async () => {
@@ -106,17 +106,17 @@ describe('the publisher', () => {
     await rm(path.join(work, 'dist', 'astro'), { recursive: true, force: true });
     await writeFile(path.join(work, 'dist', 'astro'), 'in the way');
     const built = await builtAt('alpha');
-    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Broken' });
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Broken' });
     await until('the failure', async () => lines, (log) => log.some((line) => line.startsWith('publisher: build failed after')));
     expect(await page('alpha')).toContain('<title>Alpha Renamed</title>');
     expect(await builtAt('alpha')).toBe(built);
     await rm(path.join(work, 'dist', 'astro'));
-    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Mended' });
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Mended' });
     await until('the mended title', () => page('alpha'), (html) => html.includes('<title>Alpha Mended</title>'));
   }, 180_000);
 
   it("withdraws a removed organization's site", async () => {
-    removeOrganization(db, 'gamma');
+    await removeOrganization(db, 'gamma');
     await until('the withdrawal', async () => lines, (log) => log.includes('publisher: withdrew gamma'));
     await expect(readFile(site('gamma'))).rejects.toThrow();
     expect(await keysUnder('gamma/')).toEqual([]);

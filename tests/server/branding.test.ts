@@ -11,7 +11,7 @@ let folder: string;
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false });
-  upsertOrganization(api.db, { ...DEMO_ORGANIZATION, web_name: 'parque', name: 'Parque' });
+  await upsertOrganization(api.db, { ...DEMO_ORGANIZATION, web_name: 'parque', name: 'Parque' });
   folder = await makeTempDir('branding-');
   await fs.writeFile(path.join(folder, 'logo.svg'), LOGO);
   await fs.writeFile(path.join(folder, 'notes.txt'), 'not branding');

@@ -1,22 +1,21 @@
+import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { makeTempDir, runCli } from './helpers.ts';
+import { makeTempDir, openTestDatabase, runCli, row } from './helpers.ts';
 
 let dataDir: string;
 let work: string;
 let folder: string;
 const cli = (...args: string[]) => runCli(dataDir, ...args);
 
-function storedSecret(code: string): string | null | undefined {
-  const db = new DatabaseSync(path.join(dataDir, 'provider.sqlite'));
+async function storedSecret(code: string): Promise<string | null | undefined> {
+  const db = await openTestDatabase(dataDir);
   try {
-    const row = db.prepare('SELECT secret FROM cards WHERE code = ?').get(code) as { secret: string | null } | undefined;
-    return row?.secret;
+    return (await row(db, sql<{ secret: string | null }>`SELECT secret FROM cards WHERE code = ${code}`))?.secret;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -39,14 +38,14 @@ describe('media:import --secret', () => {
   it('stores the normalised secret on a new card', async () => {
     const result = await cli('media:import', '--org', 'twofa', '--card', 'TF-AAAA-001', '--secret', ' ab12cd ', folder);
     expect(result.code).toBe(0);
-    expect(storedSecret('TFAAAA001')).toBe('AB12CD');
+    expect(await storedSecret('TFAAAA001')).toBe('AB12CD');
   });
 
   it('refuses a secret shorter than 6 and creates nothing', async () => {
     const result = await cli('media:import', '--org', 'twofa', '--card', 'TF-AAAA-002', '--secret', 'ab12c', folder);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--secret must have at least 6 characters');
-    expect(storedSecret('TFAAAA002')).toBeUndefined();
+    expect(await storedSecret('TFAAAA002')).toBeUndefined();
   });
 
   it('adds to an existing card only with the same secret', async () => {
@@ -54,11 +53,11 @@ describe('media:import --secret', () => {
     const other = await cli('media:import', '--org', 'twofa', '--card', 'TF-AAAA-001', '--secret', 'ZZ99ZZ', folder);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('already exists with another access code');
-    expect(storedSecret('TFAAAA001')).toBe('AB12CD');
+    expect(await storedSecret('TFAAAA001')).toBe('AB12CD');
   });
 
   it('leaves cards without --secret without one', async () => {
     expect((await cli('media:import', '--org', 'twofa', '--card', 'TF-AAAA-003', folder)).code).toBe(0);
-    expect(storedSecret('TFAAAA003')).toBeNull();
+    expect(await storedSecret('TFAAAA003')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       apiPort: 8787,
       sitesPort: 4321,
       dataDir: path.resolve('data'),
+      databaseUrl: null,
       publicApiUrl: 'http://127.0.0.1:8787',
     });
   });
@@ -18,6 +19,11 @@ describe('loadConfig', () => {
       loadConfig({ API_PORT: 'abc', SITES_PORT: '70000', PUBLIC_API_URL: 'ftp://x', PAYMENT_GATEWAY_DELAY_MS: '-5' });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(/API_PORT[\s\S]*SITES_PORT[\s\S]*PUBLIC_API_URL[\s\S]*PAYMENT_GATEWAY_DELAY_MS/);
+  });
+
+  it('takes a postgres:// DATABASE_URL, and refuses any other', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.example/provider' }).databaseUrl).toBe('postgres://app@db.example/provider');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
   it('reads the sandbox gateway delay in milliseconds, 0 when unset', () => {

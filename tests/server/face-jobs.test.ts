@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { atomically, openDatabase } from '../../server/src/db.ts';
+import { transaction } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { claimFaceJobs, insertFaces } from '../../server/src/repositories/faces.ts';
 import { insertMedia } from '../../server/src/repositories/media.ts';
@@ -17,18 +18,18 @@ import { importMedias } from '../../server/src/services/media-import.ts';
 import { newId } from '../../server/src/services/ids.ts';
 import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
 import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
-import { makeTempDir, runCli } from './helpers.ts';
+import { makeTempDir, runCli, openTestDatabase } from './helpers.ts';
 import { count, jpeg } from './visitor-helpers.ts';
 
 // The face indexing jobs and the in-memory index, with a stand-in engine (every image shows one
 // face, `SELFIE`) so the mechanics are tested without inference; faces.test.ts runs the real one.
 
 const SELFIE = descriptor(1);
-const open: Array<{ db: DatabaseSync; dataDir: string }> = [];
+const open: Array<{ db: Db; dataDir: string }> = [];
 
 afterEach(async () => {
   for (const { db, dataDir } of open.splice(0)) {
-    if (db.isOpen) db.close();
+    await db.destroy();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 });
@@ -55,15 +56,15 @@ function countingEngine(): FaceEngine & { calls: Array<string | Uint8Array> } {
 
 async function freshDatabase(profile: Partial<typeof DEMO_ORGANIZATION> = {}) {
   const dataDir = await makeTempDir('face-jobs-');
-  const db = openDatabase(dataDir);
+  const db = await openTestDatabase(dataDir);
   open.push({ db, dataDir });
-  const organizationId = upsertOrganization(db, { ...DEMO_ORGANIZATION, ...profile });
-  const card = createCard(db, { organizationId, code: 'FACES0001' });
+  const organizationId = await upsertOrganization(db, { ...DEMO_ORGANIZATION, ...profile });
+  const card = await createCard(db, { organizationId, code: 'FACES0001' });
   return { db, dataDir, organizationId, cardId: card.id };
 }
 
 /** Imports `n` small photos (real files, through the import that queues them) captured at `capturedAt`. */
-async function importPhotos(target: { db: DatabaseSync; dataDir: string; organizationId: number; cardId: string }, n: number, capturedAt: string) {
+async function importPhotos(target: { db: Db; dataDir: string; organizationId: number; cardId: string }, n: number, capturedAt: string) {
   const file = path.join(target.dataDir, 'source.jpg');
   writeFileSync(file, await jpeg());
   const sources = Array.from({ length: n }, () => ({
@@ -74,14 +75,14 @@ async function importPhotos(target: { db: DatabaseSync; dataDir: string; organiz
     soldAtVenue: false,
     capturedAt,
   }));
-  return importMedias(target.db, target.dataDir, sources);
+  return await importMedias(target.db, target.dataDir, sources);
 }
 
 /** A photo row without files, with these faces already described. */
-function describedPhoto(db: DatabaseSync, target: { organizationId: number; cardId: string }, capturedAt: string, faces: Float32Array[]): string {
+async function describedPhoto(db: Db, target: { organizationId: number; cardId: string }, capturedAt: string, faces: Float32Array[]): Promise<string> {
   const id = newId();
-  atomically(db, () => {
-    insertMedia(db, {
+  await transaction(db, async (db) => {
+    await insertMedia(db, {
       id,
       organization_id: target.organizationId,
       card_id: target.cardId,
@@ -95,22 +96,22 @@ function describedPhoto(db: DatabaseSync, target: { organizationId: number; card
       captured_at: capturedAt,
       sold_at_venue: 0,
     });
-    insertFaces(db, [{ mediaId: id, descriptors: faces }]);
+    await insertFaces(db, [{ mediaId: id, descriptors: faces }]);
   });
   return id;
 }
 
-const search = (db: DatabaseSync, organizationId: number, engine: FaceEngine, fromDate: string, toDate = fromDate) =>
-  searchByFaces(db, engine, { organization: findOrganizationById(db, organizationId)!, fromDate, toDate, photos: [{ name: 'selfie.jpg', bytes: readFileSync(demoSamplePath(1)) }] });
+const search = async (db: Db, organizationId: number, engine: FaceEngine, fromDate: string, toDate = fromDate) =>
+  searchByFaces(db, engine, { organization: (await findOrganizationById(db, organizationId))!, fromDate, toDate, photos: [{ name: 'selfie.jpg', bytes: readFileSync(demoSamplePath(1)) }] });
 
 describe('face indexing jobs', () => {
   it('are queued by imports, only where the organization has facial search', async () => {
     const withFaces = await freshDatabase();
     await importPhotos(withFaces, 3, '2026-03-10T15:00:00.000Z');
-    expect(count(withFaces.db, 'face_jobs')).toBe(3);
+    expect(await count(withFaces.db, 'face_jobs')).toBe(3);
     const without = await freshDatabase({ has_facial_recognition: false });
     await importPhotos(without, 3, '2026-03-10T15:00:00.000Z');
-    expect(count(without.db, 'face_jobs')).toBe(0);
+    expect(await count(without.db, 'face_jobs')).toBe(0);
   });
 
   it('survive a restart: a job claimed by a worker that died is done by the next run', { timeout: 60_000 }, async () => {
@@ -118,39 +119,40 @@ describe('face indexing jobs', () => {
     await importPhotos(target, 3, '2026-03-10T15:00:00.000Z');
     // A worker claims a job and the process dies with it: the database is closed mid-way.
     const now = new Date().toISOString();
-    expect(atomically(target.db, () => claimFaceJobs(target.db, { now, expiredBefore: now, limit: 1 }))).toHaveLength(1);
-    target.db.close();
+    expect(await transaction(target.db, (db) => claimFaceJobs(db, { now, expiredBefore: now, limit: 1 }))).toHaveLength(1);
+    open.splice(open.findIndex((entry) => entry.db === target.db), 1);
+    await target.db.destroy();
 
-    const db = openDatabase(target.dataDir);
+    const db = await openTestDatabase(target.dataDir);
     open.push({ db, dataDir: target.dataDir });
     const engine = countingEngine();
     const indexer = startFaceIndexer(db, target.dataDir, engine, { concurrency: 2, log: () => {} });
     try {
-      await vi.waitFor(() => expect(count(db, 'face_jobs')).toBe(0), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect(await count(db, 'face_jobs')).toBe(0), { timeout: 30_000, interval: 50 });
     } finally {
       await indexer.stop();
     }
-    expect(count(db, 'media_face_index')).toBe(3);
-    expect(count(db, 'media_faces')).toBe(3);
+    expect(await count(db, 'media_face_index')).toBe(3);
+    expect(await count(db, 'media_faces')).toBe(3);
     expect(engine.calls).toHaveLength(3);
   });
 
   it('faces:index queues the photos never indexed and drains the queue', { timeout: 120_000 }, async () => {
     const target = await freshDatabase();
     // Two photos imported into an organization without facial search, which then gets it.
-    await atomically(target.db, () => upsertOrganization(target.db, { ...DEMO_ORGANIZATION, has_facial_recognition: false }));
+    await transaction(target.db, (db) => upsertOrganization(db, { ...DEMO_ORGANIZATION, has_facial_recognition: false }));
     await importPhotos(target, 2, '2026-03-10T15:00:00.000Z');
-    expect(count(target.db, 'face_jobs')).toBe(0);
+    expect(await count(target.db, 'face_jobs')).toBe(0);
     const file = path.join(target.dataDir, 'demo.json');
     const { web_name, name, has_facial_recognition: _flag, ...rest } = DEMO_ORGANIZATION;
     writeFileSync(file, JSON.stringify({ web_name, name, ...rest, has_facial_recognition: true }));
     expect((await runCli(target.dataDir, 'org:upsert', file)).code).toBe(0);
-    expect(count(target.db, 'face_jobs')).toBe(2);
+    expect(await count(target.db, 'face_jobs')).toBe(2);
     const run = await runCli(target.dataDir, 'faces:index', '--org', 'demo');
     expect(run.stdout.trim()).toBe('Faces of demo: 2 photo(s) indexed');
     expect(run.stderr).toContain('2/2');
-    expect(count(target.db, 'face_jobs')).toBe(0);
-    expect(count(target.db, 'media_face_index')).toBe(2);
+    expect(await count(target.db, 'face_jobs')).toBe(0);
+    expect(await count(target.db, 'media_face_index')).toBe(2);
   });
 });
 
@@ -163,49 +165,49 @@ describe('a facial search', () => {
     // Only the selfie, sent as bytes: no gallery photo (a file path) was described.
     expect(engine.calls).toEqual([readFileSync(demoSamplePath(1))]);
     expect(answer).toMatchObject({ cards: [], pending: 200 });
-    expect(count(target.db, 'media_face_index')).toBe(0);
+    expect(await count(target.db, 'media_face_index')).toBe(0);
     // Outside the period none of them is pending.
     expect((await search(target.db, target.organizationId, engine, '2026-03-12')).pending).toBe(0);
   });
 
   it('follows the organization time zone: 22:00 in Sao Paulo is 01:00 UTC of the next day', async () => {
     const target = await freshDatabase();
-    const id = describedPhoto(target.db, target, '2026-03-11T01:00:00.000Z', [SELFIE]);
+    const id = await describedPhoto(target.db, target, '2026-03-11T01:00:00.000Z', [SELFIE]);
     const engine = countingEngine();
     const cardsOn = async (day: string) => (await search(target.db, target.organizationId, engine, day)).cards.flatMap((card) => card.medias.map((media) => media.id));
     expect(await cardsOn('2026-03-10')).toEqual([id]);
     expect(await cardsOn('2026-03-11')).toEqual([]);
     // The same photo in an organization whose days are UTC's.
-    atomically(target.db, () => upsertOrganization(target.db, { ...DEMO_ORGANIZATION, timezone: 'UTC' }));
+    await transaction(target.db, (db) => upsertOrganization(db, { ...DEMO_ORGANIZATION, timezone: 'UTC' }));
     expect(await cardsOn('2026-03-10')).toEqual([]);
     expect(await cardsOn('2026-03-11')).toEqual([id]);
   });
 
   it('forgets a deleted photo at once', async () => {
     const target = await freshDatabase({ features: { site: { ...DEMO_ORGANIZATION.features.site, can_remove_photo: true } } });
-    const kept = describedPhoto(target.db, target, '2026-03-10T15:00:00.000Z', [SELFIE]);
-    const removed = describedPhoto(target.db, target, '2026-03-10T16:00:00.000Z', [near(SELFIE, 7, 0.1)]);
+    const kept = await describedPhoto(target.db, target, '2026-03-10T15:00:00.000Z', [SELFIE]);
+    const removed = await describedPhoto(target.db, target, '2026-03-10T16:00:00.000Z', [near(SELFIE, 7, 0.1)]);
     const period = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') };
-    expect([...matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE).keys()].sort()).toEqual([kept, removed].sort());
+    expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()].sort()).toEqual([kept, removed].sort());
     expect(heldFaces(target.db, target.organizationId)).toBe(2);
     await deleteMedia(target.db, target.dataDir, target.organizationId, removed, () => {});
     expect(heldFaces(target.db, target.organizationId)).toBe(1);
-    expect([...matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE).keys()]).toEqual([kept]);
-    expect(count(target.db, 'media_faces')).toBe(1);
-    expect(count(target.db, 'media_face_index')).toBe(1);
+    expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()]).toEqual([kept]);
+    expect(await count(target.db, 'media_faces')).toBe(1);
+    expect(await count(target.db, 'media_face_index')).toBe(1);
   });
 
   it('finds nothing once faces:purge removed the organization face data, even from another process', { timeout: 60_000 }, async () => {
     const target = await freshDatabase();
-    describedPhoto(target.db, target, '2026-03-10T15:00:00.000Z', [SELFIE]);
+    await describedPhoto(target.db, target, '2026-03-10T15:00:00.000Z', [SELFIE]);
     await importPhotos(target, 1, '2026-03-10T15:00:00.000Z');
     const engine = countingEngine();
     expect((await search(target.db, target.organizationId, engine, '2026-03-10')).cards).toHaveLength(1);
     const purge = await runCli(target.dataDir, 'faces:purge', '--org', 'demo');
     expect(purge.stdout.trim()).toBe('Faces of demo purged: 1 photo(s) forgotten');
-    expect(count(target.db, 'media_faces')).toBe(0);
-    expect(count(target.db, 'media_face_index')).toBe(0);
-    expect(count(target.db, 'face_jobs')).toBe(0);
+    expect(await count(target.db, 'media_faces')).toBe(0);
+    expect(await count(target.db, 'media_face_index')).toBe(0);
+    expect(await count(target.db, 'face_jobs')).toBe(0);
     expect(await search(target.db, target.organizationId, engine, '2026-03-10')).toMatchObject({ cards: [], pending: 0 });
     // This process let go of the purged faces too.
     expect(heldFaces(target.db, target.organizationId)).toBe(0);
@@ -214,8 +216,8 @@ describe('a facial search', () => {
   it('never stores the selfie descriptors', async () => {
     const target = await freshDatabase();
     await search(target.db, target.organizationId, countingEngine(), '2026-03-10');
-    expect(count(target.db, 'media_faces')).toBe(0);
-    expect(count(target.db, 'media_face_index')).toBe(0);
+    expect(await count(target.db, 'media_faces')).toBe(0);
+    expect(await count(target.db, 'media_face_index')).toBe(0);
   });
 });
 
@@ -227,12 +229,12 @@ describe('the in-memory index', () => {
     const people = Array.from({ length: 30 }, (_, i) => descriptor(i + 100));
     const day = Date.parse('2026-03-10T00:00:00Z');
     const stored: Array<{ mediaId: string; captured: number; faces: Float32Array[] }> = [];
-    const addPhotos = (n: number) => {
+    const addPhotos = async (n: number) => {
       for (let i = 0; i < n; i++) {
         // Faces of random people, some close to them, some too far (0.16 to 0.65 away).
         const faces = Array.from({ length: 1 + Math.floor(random() * 3) }, () => near(people[Math.floor(random() * people.length)]!, Math.floor(random() * 1e6), 0.2 + random() * 0.6));
         const captured = day + Math.floor(random() * 3 * 86_400_000);
-        stored.push({ mediaId: describedPhoto(target.db, target, new Date(captured).toISOString(), faces), captured, faces });
+        stored.push({ mediaId: await describedPhoto(target.db, target, new Date(captured).toISOString(), faces), captured, faces });
       }
     };
     const wanted = [people[0]!, near(people[1]!, 5, 0.1)];
@@ -248,19 +250,19 @@ describe('the in-memory index', () => {
       }
       return best;
     };
-    const compare = () => {
+    const compare = async () => {
       const expected = bruteForce();
-      const found = matchFaces(target.db, target.organizationId, wanted, period, SAME_PERSON_DISTANCE);
+      const found = await matchFaces(target.db, target.organizationId, wanted, period, SAME_PERSON_DISTANCE);
       expect([...found.keys()].sort()).toEqual([...expected.keys()].sort());
       // The same numbers: near the threshold the index decides on the stored descriptors.
       expect(found).toEqual(expected);
       return expected.size;
     };
-    addPhotos(400);
-    expect(compare()).toBeGreaterThan(5);
+    await addPhotos(400);
+    expect(await compare()).toBeGreaterThan(5);
     // Faces described after the index was loaded count at once.
-    addPhotos(100);
-    compare();
+    await addPhotos(100);
+    await compare();
   });
 });
 
@@ -278,7 +280,7 @@ describe('organization time zone', () => {
   it('reads as the default for organizations stored before it existed', async () => {
     const target = await freshDatabase();
     const { web_name: _w, name: _n, timezone: _t, ...old } = { ...DEMO_ORGANIZATION, timezone: undefined };
-    target.db.prepare('UPDATE organizations SET profile = ? WHERE id = ?').run(JSON.stringify(old), target.organizationId);
-    expect(findOrganizationById(target.db, target.organizationId)?.timezone).toBe('America/Sao_Paulo');
+    await sql`UPDATE organizations SET profile = ${JSON.stringify(old)} WHERE id = ${target.organizationId}`.execute(target.db);
+    expect((await findOrganizationById(target.db, target.organizationId))?.timezone).toBe('America/Sao_Paulo');
   });
 });

@@ -1,14 +1,15 @@
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireFaceSearchAnswer } from '../../contract/media.ts';
 import { faceEngine } from '../../server/src/services/face-engine.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { createTestApi, runCli, type TestApi } from './helpers.ts';
+import { createTestApi, runCli, type TestApi, row, rows } from './helpers.ts';
 import { count, jpeg, multipart, sha256, type Part } from './visitor-helpers.ts';
 
 // LGPD: a face search's selfies are used for that search only. Whatever the search's outcome
@@ -40,19 +41,22 @@ const selfieOfSample1 = (quality: number) =>
   sharp(demoSamplePath(1)).flop().extract({ left: 200, top: 100, width: 1500, height: 900 }).jpeg({ quality }).toBuffer();
 
 /** Row counts of the tables that hold faces (however the face index is laid out). */
-function faceTableCounts(db: DatabaseSync): Record<string, number> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%face%'").all() as Array<{ name: string }>;
-  return Object.fromEntries(tables.map(({ name }) => [name, count(db, `"${name}"`)]));
+async function faceTableCounts(db: Db): Promise<Record<string, number>> {
+  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.includes('face'));
+  return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(db, name)])));
 }
 
 /** Every value of every table, as bytes, to look for a descriptor in. */
-function storedValues(db: DatabaseSync): Buffer[] {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
-  return tables.flatMap(({ name }) =>
-    (db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>).flatMap((row) =>
-      Object.values(row).flatMap((value) => (value instanceof Uint8Array ? [Buffer.from(value)] : typeof value === 'string' ? [Buffer.from(value)] : [])),
-    ),
-  );
+async function storedValues(db: Db): Promise<Buffer[]> {
+  const values: Buffer[] = [];
+  for (const { name } of await db.introspection.getTables()) {
+    for (const row of await rows(db, sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`)) {
+      for (const value of Object.values(row)) {
+        if (value instanceof Uint8Array || typeof value === 'string') values.push(Buffer.from(value));
+      }
+    }
+  }
+  return values;
 }
 
 /** The files under `root` (recursively), skipping what other processes remove or keep private meanwhile. */
@@ -80,7 +84,7 @@ async function filesWithSelfies(files: readonly string[]): Promise<string[]> {
 beforeAll(async () => {
   tmpBefore = new Set(await fs.readdir(os.tmpdir()));
   api = await createTestApi();
-  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
   // Every photo indexed ahead, so a search has nothing of its own to add to the face tables.
   expect((await runCli(api.dataDir, 'faces:index', '--org', 'demo')).code).toBe(0);
 });
@@ -88,7 +92,7 @@ afterAll(() => api.close());
 
 describe('a face search keeps nothing of the selfies', () => {
   it('on every outcome: cards found, no face, a bad image, too many photos', async () => {
-    const facesBefore = faceTableCounts(api.db);
+    const facesBefore = await faceTableCounts(api.db);
     expect(Object.values(facesBefore).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
 
     const found = await search([part(await selfieOfSample1(90))]);
@@ -105,7 +109,7 @@ describe('a face search keeps nothing of the selfies', () => {
     const tooMany = await search(selfies.map((selfie, n) => part(selfie, `selfie-${n}.jpg`)));
     expect(tooMany.json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
 
-    expect(faceTableCounts(api.db)).toEqual(facesBefore);
+    expect(await faceTableCounts(api.db)).toEqual(facesBefore);
 
     // Nowhere on disk: the whole data folder, and whatever appeared in the temporary folder.
     const added = (await fs.readdir(os.tmpdir())).filter((entry) => !tmpBefore.has(entry) && path.join(os.tmpdir(), entry) !== api.dataDir);
@@ -119,7 +123,7 @@ describe('a face search keeps nothing of the selfies', () => {
     const described = await faceEngine().describe(selfie);
     expect(described.length).toBeGreaterThan(0);
     expect((await search([part(selfie)])).statusCode).toBe(200);
-    const values = storedValues(api.db);
+    const values = await storedValues(api.db);
     for (const descriptor of described) {
       const bytes = Buffer.from(descriptor.buffer, descriptor.byteOffset, descriptor.byteLength);
       // Stored as float32 bytes or written out as numbers: either would show.

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireFaceSearchAnswer } from '../../contract/media.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { createTestApi, runCli, type TestApi } from './helpers.ts';
+import { createTestApi, runCli, type TestApi, row } from './helpers.ts';
 import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, multipart, scratchFiles, type Part } from './visitor-helpers.ts';
 
 // The real engine (face-api on tfjs-wasm) against the seeded demo: DEMO00001 holds samples 1-6
@@ -20,7 +21,7 @@ const search = (parts: readonly Part[], query = `organization_id=${orgId}&from_d
 
 beforeAll(async () => {
   api = await createTestApi();
-  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
 });
 afterAll(() => api.close());
 
@@ -30,11 +31,11 @@ describe('faces:index', () => {
     // them and says how many are still being processed.
     const early = (await search([part(readFileSync(demoSamplePath(1)))])).json<WireFaceSearchAnswer>();
     expect(early).toMatchObject({ cards: [], pending: 9 });
-    expect(count(api.db, 'media_face_index')).toBe(0);
+    expect(await count(api.db, 'media_face_index')).toBe(0);
     const first = await runCli(api.dataDir, 'faces:index', '--org', 'demo');
     expect(first.stdout.trim()).toBe('Faces of demo: 9 photo(s) indexed');
-    expect(count(api.db, 'media_face_index')).toBe(9);
-    expect(count(api.db, 'media_faces')).toBeGreaterThan(9);
+    expect(await count(api.db, 'media_face_index')).toBe(9);
+    expect(await count(api.db, 'media_faces')).toBeGreaterThan(9);
     expect((await runCli(api.dataDir, 'faces:index', '--org', 'demo')).stdout.trim()).toBe('Faces of demo: 0 photo(s) indexed');
     const unknown = await runCli(api.dataDir, 'faces:index', '--org', 'nope');
     expect(unknown.code).not.toBe(0);
@@ -57,11 +58,11 @@ describe('POST /api/v1/card/search/photo', () => {
   });
 
   it('looks at each photo once: a second search describes nothing more and answers the same, nothing pending', async () => {
-    const before = count(api.db, 'media_faces');
+    const before = await count(api.db, 'media_faces');
     const answer = (await search([part(readFileSync(demoSamplePath(1)))])).json<WireFaceSearchAnswer>();
     expect(answer.cards).toHaveLength(2);
     expect(answer.pending).toBe(0);
-    expect(count(api.db, 'media_faces')).toBe(before);
+    expect(await count(api.db, 'media_faces')).toBe(before);
   });
 
   it('finds nothing outside the period', async () => {
@@ -115,15 +116,15 @@ describe('POST /api/v1/card/search/photo', () => {
   });
 
   it('is forbidden where the organization has no facial search', async () => {
-    const row = api.db.prepare('SELECT profile FROM organizations WHERE id = ?').get(orgId) as { profile: string };
-    const profile = JSON.parse(row.profile) as { has_facial_recognition: boolean };
-    api.db.prepare('UPDATE organizations SET profile = ? WHERE id = ?').run(JSON.stringify({ ...profile, has_facial_recognition: false }), orgId);
+    const found = (await row(api.db, sql`SELECT profile FROM organizations WHERE id = ${orgId}`)) as { profile: string };
+    const profile = JSON.parse(found.profile) as { has_facial_recognition: boolean };
+    await sql`UPDATE organizations SET profile = ${JSON.stringify({ ...profile, has_facial_recognition: false })} WHERE id = ${orgId}`.execute(api.db);
     try {
       const response = await search([part(readFileSync(demoSamplePath(1)))]);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: true, message: 'FORBIDDEN' });
     } finally {
-      api.db.prepare('UPDATE organizations SET profile = ? WHERE id = ?').run(row.profile, orgId);
+      await sql`UPDATE organizations SET profile = ${found.profile} WHERE id = ${orgId}`.execute(api.db);
     }
   });
 });

@@ -18,14 +18,14 @@ beforeAll(async () => {
   const list = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
   demoId = list.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
   // A second organization with two-factor on, one card with a secret and one photo row.
-  twoFactorId = upsertOrganization(api.db, {
+  twoFactorId = await upsertOrganization(api.db, {
     ...DEMO_ORGANIZATION,
     web_name: 'secure',
     name: 'Secure',
     features_organization: { ...DEMO_ORGANIZATION.features_organization, two_factor_authentication: true },
   });
-  const card = createCard(api.db, { organizationId: twoFactorId, code: 'SECURE001', secret: 'ABC123' });
-  insertMedia(api.db, {
+  const card = await createCard(api.db, { organizationId: twoFactorId, code: 'SECURE001', secret: 'ABC123' });
+  await insertMedia(api.db, {
     id: newId(),
     organization_id: twoFactorId,
     card_id: card.id,

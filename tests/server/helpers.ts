@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
+import type { RawBuilder } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
 import sharp from 'sharp';
 import { buildApp } from '../../server/src/app.ts';
-import { openDatabase } from '../../server/src/db.ts';
+import { openDatabase, type Db } from '../../server/src/db.ts';
 import { createCard, findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia } from '../../server/src/repositories/media.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
@@ -21,9 +23,86 @@ import { FIXTURES_DIR, type FixtureCard } from '../support/fixtures.ts';
 
 export interface TestApi {
   app: FastifyInstance;
-  db: DatabaseSync;
+  db: Db;
   dataDir: string;
   close(): Promise<void>;
+}
+
+// Provided by tests/support/postgres-cluster.ts, the `server-pg` project's global setup.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres://... of the cluster's maintenance database, where test databases are created. */
+    postgresAdminUrl: string;
+    /** The migrated database every test database is a copy of. */
+    postgresTemplate: string;
+  }
+}
+
+/** Set by the `server-pg` project (vitest.config.ts): the same tests on PostgreSQL. */
+export const ON_POSTGRES = process.env['TEST_DATABASE'] === 'postgres';
+
+/** The PostgreSQL database of each data folder, so the CLI run on a folder uses its database too. */
+const databaseUrls = new Map<string, string>();
+
+/** The PostgreSQL database of a data folder: its own, copied from the cluster's migrated template the first time. */
+async function postgresDatabaseOf(dataDir: string): Promise<string> {
+  const known = databaseUrls.get(dataDir);
+  if (known) return known;
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  const adminUrl = inject('postgresAdminUrl');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  databaseUrls.set(dataDir, url.href);
+  return url.href;
+}
+
+async function dropPostgresDatabase(dataDir: string): Promise<void> {
+  const url = databaseUrls.get(dataDir);
+  if (!url) return;
+  databaseUrls.delete(dataDir);
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** What DATABASE_URL is for a data folder: its PostgreSQL database, or null (SQLite) on SQLite. */
+export async function testDatabaseUrl(dataDir: string): Promise<string | null> {
+  return ON_POSTGRES ? postgresDatabaseOf(dataDir) : null;
+}
+
+/**
+ * The one place tests open a database: the SQLite file of `dataDir`, or (on PostgreSQL) a fresh
+ * database of its own for that folder. Opening the same folder again opens the same database.
+ */
+export async function openTestDatabase(dataDir: string): Promise<Db> {
+  return openDatabase({ dataDir, databaseUrl: await testDatabaseUrl(dataDir) });
+}
+
+/** Closes a test database and, on PostgreSQL, drops it. */
+export async function closeTestDatabase(db: Db, dataDir: string): Promise<void> {
+  await db.destroy();
+  await dropPostgresDatabase(dataDir);
+}
+
+/** The rows of a raw query (tests only: it must read the same in both databases). */
+export async function rows<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(db)).rows;
+}
+
+/** The first row of a raw query, if any. */
+export async function row<T>(db: Db, query: RawBuilder<T>): Promise<T | undefined> {
+  return (await rows(db, query))[0];
 }
 
 export function makeTempDir(prefix = 'provider-test-'): Promise<string> {
@@ -33,7 +112,7 @@ export function makeTempDir(prefix = 'provider-test-'): Promise<string> {
 /** A fresh data folder and app; seeded with the demo and with the default limits unless told otherwise. */
 export async function createTestApi({ seed = true, rateLimit }: { seed?: boolean; rateLimit?: SafetyOptions['rateLimit'] } = {}): Promise<TestApi> {
   const dataDir = await makeTempDir();
-  const db = openDatabase(dataDir);
+  const db = await openTestDatabase(dataDir);
   if (seed) await seedDemo(db, dataDir);
   const app = buildApp({ db, dataDir, ...(rateLimit ? { rateLimit } : {}) });
   return {
@@ -42,7 +121,7 @@ export async function createTestApi({ seed = true, rateLimit }: { seed?: boolean
     dataDir,
     async close() {
       await app.close();
-      db.close();
+      await closeTestDatabase(db, dataDir);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -65,13 +144,14 @@ export interface CliResult {
 
 const CLI = path.resolve(import.meta.dirname, '../../server/src/cli.ts');
 
-/** Runs the admin CLI on this very Node (24), against the given data folder. */
-export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
+/** Runs the admin CLI on this very Node (24), against the given data folder (and its database). */
+export async function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  const databaseUrl = (await testDatabaseUrl(dataDir)) ?? '';
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } },
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_NO_WARNINGS: '1' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -89,10 +169,10 @@ export interface FixtureMedia {
  * sample, without files (enough for every call that does not serve a file). Answers the
  * organization's id and each card's media by normalised code.
  */
-export function loadFixtureOrganization(db: DatabaseSync, webName: string): { orgId: number; media: Record<string, FixtureMedia[]> } {
+export async function loadFixtureOrganization(db: Db, webName: string): Promise<{ orgId: number; media: Record<string, FixtureMedia[]> }> {
   const parsed = parseOrganizationInput(JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'organizations', `${webName}.json`), 'utf8')));
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-  const orgId = upsertOrganization(db, parsed.organization);
+  const orgId = await upsertOrganization(db, parsed.organization);
   const media: Record<string, FixtureMedia[]> = {};
   const files = readdirSync(path.join(FIXTURES_DIR, 'cards')).filter((file) => file.endsWith('.json'));
   for (const file of files) {
@@ -100,11 +180,11 @@ export function loadFixtureOrganization(db: DatabaseSync, webName: string): { or
       if (entry.org !== webName) continue;
       const code = normalizeCardCode(entry.card);
       const card =
-        findCard(db, orgId, code) ??
-        createCard(db, { organizationId: orgId, code, secret: entry.secret === undefined ? null : normalizeSecret(entry.secret) });
+        (await findCard(db, orgId, code)) ??
+        (await createCard(db, { organizationId: orgId, code, secret: entry.secret === undefined ? null : normalizeSecret(entry.secret) }));
       for (const n of entry.samples) {
         const id = newId();
-        insertMedia(db, {
+        await insertMedia(db, {
           id,
           organization_id: orgId,
           card_id: card.id,

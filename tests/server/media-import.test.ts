@@ -1,19 +1,19 @@
+import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/src/db.ts';
 import { createCard, type CardRow } from '../../server/src/repositories/cards.ts';
 import { countMedia, findMedia } from '../../server/src/repositories/media.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { importMedia, importMedias, MediaImportError, safeFileName } from '../../server/src/services/media-import.ts';
 import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
-import { makeTempDir } from './helpers.ts';
+import { makeTempDir, row, rows, openTestDatabase, ON_POSTGRES } from './helpers.ts';
 
 let dataDir: string;
 let sources: string;
-let db: DatabaseSync;
+let db: Db;
 let card: CardRow;
 
 const source = (sourcePath: string) => ({
@@ -29,29 +29,38 @@ const mediaFolders = () => fs.readdir(path.join(dataDir, 'media')).catch(() => [
 beforeAll(async () => {
   dataDir = await makeTempDir();
   sources = await makeTempDir('provider-sources-');
-  db = openDatabase(dataDir);
-  const organizationId = upsertOrganization(db, DEMO_ORGANIZATION);
-  card = createCard(db, { organizationId, code: 'TEST00001' });
+  db = await openTestDatabase(dataDir);
+  const organizationId = await upsertOrganization(db, DEMO_ORGANIZATION);
+  card = await createCard(db, { organizationId, code: 'TEST00001' });
 });
 afterAll(async () => {
-  db.close();
+  await db.destroy();
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.rm(sources, { recursive: true, force: true });
 });
 
 describe('database', () => {
   it('re-opens idempotently, keeping data and applying each migration once', async () => {
-    const again = openDatabase(dataDir);
+    const again = await openTestDatabase(dataDir);
     try {
-      const versions = again.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
-      const files = (await fs.readdir(path.resolve(import.meta.dirname, '../../server/src/migrations'))).filter((f) => f.endsWith('.sql')).sort();
-      expect(files[0]).toBe('001_init.sql');
+      const versions = await rows(again, sql`SELECT version FROM schema_migrations ORDER BY version`);
+      const dir = path.resolve(import.meta.dirname, '../../server/src/migrations', ON_POSTGRES ? 'postgres' : 'sqlite');
+      const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+      expect(files[0]).toMatch(/^001_/);
       expect(versions).toEqual(files.map((version) => ({ version })));
-      expect(again.prepare('SELECT code FROM cards').all()).toEqual([{ code: 'TEST00001' }]);
-      expect(again.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-      expect(again.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+      expect(await rows(again, sql`SELECT code FROM cards`)).toEqual([{ code: 'TEST00001' }]);
     } finally {
-      again.close();
+      await again.destroy();
+    }
+  });
+
+  it.skipIf(ON_POSTGRES)('keeps the SQLite file in WAL mode with foreign keys on', async () => {
+    const again = await openTestDatabase(dataDir);
+    try {
+      expect(await row(again, sql`PRAGMA journal_mode`)).toEqual({ journal_mode: 'wal' });
+      expect(await row(again, sql`PRAGMA foreign_keys`)).toEqual({ foreign_keys: 1 });
+    } finally {
+      await again.destroy();
     }
   });
 });
@@ -62,7 +71,7 @@ describe('media import', () => {
     await fs.writeFile(fake, 'this is text, not a photo');
     const before = await mediaFolders();
     await expect(importMedia(db, dataDir, source(fake))).rejects.toThrow(MediaImportError);
-    expect(countMedia(db)).toBe(0);
+    expect(await countMedia(db)).toBe(0);
     expect(await mediaFolders()).toEqual(before);
     expect(await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
   });
@@ -71,7 +80,7 @@ describe('media import', () => {
     const fake = path.join(sources, 'fake2.jpg');
     await fs.writeFile(fake, 'not an image either');
     await expect(importMedias(db, dataDir, [source(demoSamplePath(1)), source(fake)])).rejects.toThrow(MediaImportError);
-    expect(countMedia(db)).toBe(0);
+    expect(await countMedia(db)).toBe(0);
     expect(await mediaFolders()).toEqual([]);
   });
 
@@ -81,7 +90,7 @@ describe('media import', () => {
       .png()
       .toFile(png);
     const media = await importMedia(db, dataDir, source(png));
-    expect(findMedia(db, media.id)).toMatchObject({ mime: 'image/png', width: 2400, height: 1200, filename: 'Fete_a_l_ecole.png' });
+    expect(await findMedia(db, media.id)).toMatchObject({ mime: 'image/png', width: 2400, height: 1200, filename: 'Fete_a_l_ecole.png' });
     const files = (await fs.readdir(path.join(dataDir, 'media', media.id))).sort();
     expect(files).toEqual(['original.png', 'preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg']);
     const preview = await sharp(path.join(dataDir, 'media', media.id, 'preview.jpg')).metadata();
@@ -94,7 +103,7 @@ describe('media import', () => {
     // Landscape pixels that viewers turn a quarter (orientation 6): shown 200 wide, 300 high.
     await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toFile(turned);
     const media = await importMedia(db, dataDir, source(turned));
-    expect(findMedia(db, media.id)).toMatchObject({ width: 200, height: 300 });
+    expect(await findMedia(db, media.id)).toMatchObject({ width: 200, height: 300 });
     const thumb = await sharp(path.join(dataDir, 'media', media.id, 'thumb.jpg')).metadata();
     expect([thumb.width, thumb.height]).toEqual([200, 300]);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Organization, OrganizationFile, type WireOrganizationAnswer } from '../../contract/organization.ts';
@@ -58,7 +59,7 @@ describe('GET /api/v1/organization/:webName', () => {
 
   it('answers through the contract\'s schema: a stored field outside it never travels', async () => {
     api = await createTestApi();
-    api.db.prepare("UPDATE organizations SET profile = json_set(profile, '$.internal_note', 'x') WHERE web_name = 'demo'").run();
+    await sql`UPDATE organizations SET profile = json_set(profile, '$.internal_note', 'x') WHERE web_name = 'demo'`.execute(api.db);
     const res = await api.app.inject({ url: '/api/v1/organization/DEMO' });
     expect(res.statusCode).toBe(200);
     const body = res.json<WireOrganizationAnswer>();

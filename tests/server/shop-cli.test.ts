@@ -2,9 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadPixConfig, SANDBOX_PIX } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db.ts';
 import { parseProductsInput, productsAnswer } from '../../server/src/services/products.ts';
-import { makeTempDir, runCli } from './helpers.ts';
+import { makeTempDir, runCli, openTestDatabase } from './helpers.ts';
 
 let dataDir: string;
 let work: string;
@@ -50,15 +49,15 @@ describe('products:set', () => {
     expect(result.stdout).toContain('Set 2 products for acme');
     const replaced = await cli('products:set', '--org', 'acme', await writeJson('products.json', products));
     expect(replaced.code).toBe(0);
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
-      const answer = productsAnswer(db, 1);
+      const answer = await productsAnswer(db, 1);
       expect(answer.products).toHaveLength(1);
       expect(answer.products[0]).toMatchObject({ unities: 1, is_photo: true, is_video: false, description: 'Foto' });
       expect(answer.products[0]?.ranges_price.map((range) => range.price)).toEqual([1000, 800]);
       expect(answer.all_digital).toMatchObject({ price: 5000, description: 'Tudo' });
     } finally {
-      db.close();
+      await db.destroy();
     }
   });
 
@@ -87,11 +86,11 @@ describe('products:set', () => {
     ]) {
       expect(result.stderr).toContain(field);
     }
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
-      expect(productsAnswer(db, 1).all_digital?.price).toBe(5000);
+      expect((await productsAnswer(db, 1)).all_digital?.price).toBe(5000);
     } finally {
-      db.close();
+      await db.destroy();
     }
     expect(parseProductsInput([]).ok).toBe(false);
     expect((await cli('products:set', '--org', 'nobody', await writeJson('p.json', products))).stderr).toContain('unknown organization');

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import { expect } from 'vitest';
 import { encryptCardHash, type CardData } from '../../src/lib/card-hash.ts';
 import type { WireMediasAnswer } from '../../contract/media.ts';
@@ -8,7 +9,8 @@ import type { WireOrder, WireOrderAnswer, WireProductsAnswer, WirePublicKeyAnswe
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia, type MediaKind } from '../../server/src/repositories/media.ts';
 import { newId } from '../../server/src/services/ids.ts';
-import type { TestApi } from './helpers.ts';
+import { rows, type TestApi } from './helpers.ts';
+import { count } from './visitor-helpers.ts';
 
 export interface Shop {
   orgId: number;
@@ -39,11 +41,11 @@ export async function loadShop(api: TestApi): Promise<Shop> {
 }
 
 /** A media row without files: enough for orders, which never read the files. */
-export function addMediaRow(db: DatabaseSync, orgId: number, cardCode: string, kind: MediaKind, n = 0): string {
-  const card = findCard(db, orgId, cardCode);
+export async function addMediaRow(db: Db, orgId: number, cardCode: string, kind: MediaKind, n = 0): Promise<string> {
+  const card = await findCard(db, orgId, cardCode);
   if (!card) throw new Error(`no card ${cardCode}`);
   const id = newId();
-  insertMedia(db, {
+  await insertMedia(db, {
     id,
     organization_id: orgId,
     card_id: card.id,
@@ -142,14 +144,19 @@ export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Prom
   });
 }
 
+/** `count` photo (or other) rows numbered 0, 1, ...: ids in that order. */
+export async function addMediaRows(db: Db, orgId: number, cardCode: string, kind: MediaKind, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) ids.push(await addMediaRow(db, orgId, cardCode, kind, n));
+  return ids;
+}
+
 /** Table row counts, to prove a refused request changed nothing. */
-export function snapshot(db: DatabaseSync): Record<string, unknown> {
+export async function snapshot(db: Db): Promise<Record<string, unknown>> {
   const tables = ['orders', 'order_cards', 'order_items', 'payments', 'sandbox_charges'];
-  const counts = Object.fromEntries(
-    tables.map((table) => [table, (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]),
-  );
-  const orders = db.prepare('SELECT id, status, customer, address, finished_at FROM orders ORDER BY id').all();
-  const items = db.prepare('SELECT order_id, product_id, media_id FROM order_items ORDER BY id').all();
-  const sold = db.prepare('SELECT id, sold_order_id FROM media WHERE sold_order_id IS NOT NULL ORDER BY id').all();
+  const counts = Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(db, table)])));
+  const orders = await rows(db, sql`SELECT id, status, customer, address, finished_at FROM orders ORDER BY id`);
+  const items = await rows(db, sql`SELECT order_id, product_id, media_id FROM order_items ORDER BY id`);
+  const sold = await rows(db, sql`SELECT id, sold_order_id FROM media WHERE sold_order_id IS NOT NULL ORDER BY id`);
   return { counts, orders, items, sold };
 }

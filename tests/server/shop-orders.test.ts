@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, type TestApi, row } from './helpers.ts';
 import {
   addMediaRow,
   call,
@@ -26,12 +27,14 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** A fresh card with `photos` photo rows, plus one video and one extra. */
-function stockedCard(code: string, photos: number): { photos: string[]; video: string; extra: string } {
-  createCard(api.db, { organizationId: shop.orgId, code });
+async function stockedCard(code: string, photos: number): Promise<{ photos: string[]; video: string; extra: string }> {
+  await createCard(api.db, { organizationId: shop.orgId, code });
+  const ids: string[] = [];
+  for (let n = 0; n < photos; n++) ids.push(await addMediaRow(api.db, shop.orgId, code, 'photo', n));
   return {
-    photos: Array.from({ length: photos }, (_, n) => addMediaRow(api.db, shop.orgId, code, 'photo', n)),
-    video: addMediaRow(api.db, shop.orgId, code, 'video', 50),
-    extra: addMediaRow(api.db, shop.orgId, code, 'extra', 60),
+    photos: ids,
+    video: await addMediaRow(api.db, shop.orgId, code, 'video', 50),
+    extra: await addMediaRow(api.db, shop.orgId, code, 'extra', 60),
   };
 }
 
@@ -77,7 +80,7 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
   });
 
   it('refuses unknown cards and organizations and malformed input, changing nothing', async () => {
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     const visitor_key = VISITOR;
     await expectError(api, 'POST', `/api/v1/order/NOPE00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', { cards: [], visitor_key });
     await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 404, 'CARD_NOT_FOUND', {
@@ -87,7 +90,7 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
     await expectError(api, 'POST', '/api/v1/order/DEMO00001/9999', 404, 'ORGANIZATION_NOT_FOUND', { cards: [], visitor_key });
     await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR', { cards: 'DEMO00002', visitor_key });
     await expectError(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, 400, 'VALIDATION_ERROR');
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 });
 
@@ -96,7 +99,7 @@ describe('who may read an order', () => {
   const second = 'visitor-bbbbbbbbbbbbbbbbbbbbbb';
 
   it("gives a second visitor of the same card an order of their own, never the first one's personal data", async () => {
-    const card = stockedCard('OWNER0001', 2);
+    const card = await stockedCard('OWNER0001', 2);
     const mine = await createOrder(api, shop, 'OWNER0001', [], first);
     await orderCall(api, 'POST', `/api/v1/order/${mine.id}/product/${shop.photoProduct}/${card.photos[0]}`);
     await orderCall(api, 'POST', `/api/v1/order/${mine.id}/customer`, { customer: validCustomer, address: validAddress });
@@ -113,30 +116,30 @@ describe('who may read an order', () => {
   });
 
   it('makes one order for a double click or a retried request', async () => {
-    stockedCard('OWNER0002', 1);
+    await stockedCard('OWNER0002', 1);
     const key = 'visitor-cccccccccccccccccccccc';
-    const [a, b] = await Promise.all([createOrder(api, shop, 'OWNER0002', [], key), createOrder(api, shop, 'OWNER0002', [], key)]);
+    const [a, b] = await Promise.all([await createOrder(api, shop, 'OWNER0002', [], key), await createOrder(api, shop, 'OWNER0002', [], key)]);
     expect(b.id).toBe(a.id);
     expect((await createOrder(api, shop, 'OWNER0002', [], key)).id).toBe(a.id);
-    const rows = api.db.prepare("SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'").get();
+    const rows = (await row(api.db, sql`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'`));
     expect(rows).toEqual({ n: 1 });
   });
 
   it('refuses to create an order without a visitor key, or with a short one, changing nothing', async () => {
-    stockedCard('OWNER0003', 1);
-    const before = snapshot(api.db);
+    await stockedCard('OWNER0003', 1);
+    const before = await snapshot(api.db);
     const url = `/api/v1/order/OWNER0003/${shop.orgId}`;
     await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [] });
     await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'short' });
     await expectError(api, 'POST', url, 400, 'VALIDATION_ERROR', { cards: [], visitor_key: 'has spaces in it and more than 22' });
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 });
 
 describe('order cards', () => {
   it('adds a card once, removes it with its media, and keeps the first card', async () => {
-    stockedCard('CARDS0001', 2);
-    const card = stockedCard('CARDS0002', 2);
+    await stockedCard('CARDS0001', 2);
+    const card = await stockedCard('CARDS0002', 2);
     const order = await createOrder(api, shop, 'CARDS0001');
     const added = await orderCall(api, 'POST', `/api/v1/order/${order.id}/card/cards-0002`);
     expect(added.cards).toEqual([{ card: 'CARDS0001' }, { card: 'CARDS0002' }]);
@@ -149,20 +152,20 @@ describe('order cards', () => {
     expect(removed.items).toEqual([]);
     expect(removed.total).toBe(0);
 
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/card/CARDS0001`, 400, 'VALIDATION_ERROR');
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/card/CARDS0002`, 404, 'CARD_NOT_FOUND');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/card/NOPE00001`, 404, 'CARD_NOT_FOUND');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/card/x`, 404, 'CARD_NOT_FOUND');
     await expectError(api, 'POST', '/api/v1/order/unknownOrder123/card/CARDS0002', 404, 'ORDER_NOT_FOUND');
     await expectError(api, 'DELETE', '/api/v1/order/unknownOrder123/card/CARDS0002', 404, 'ORDER_NOT_FOUND');
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 });
 
 describe('order media and totals', () => {
   it('follows the price table as items are added: 1, 2, 3, 6 and 8 photos', async () => {
-    const card = stockedCard('TOTAL0001', 8);
+    const card = await stockedCard('TOTAL0001', 8);
     const order = await createOrder(api, shop, 'TOTAL0001');
     const expected: Record<number, number> = { 1: 2500, 2: 5000, 3: 7000, 6: 12500, 8: 15500 };
     let current = order;
@@ -198,12 +201,12 @@ describe('order media and totals', () => {
   });
 
   it('refuses media that are unknown, elsewhere, sold, of the wrong kind, or products unknown, changing nothing', async () => {
-    const card = stockedCard('WRONG0001', 1);
-    const elsewhere = stockedCard('WRONG0002', 1);
+    const card = await stockedCard('WRONG0001', 1);
+    const elsewhere = await stockedCard('WRONG0002', 1);
     const order = await createOrder(api, shop, 'WRONG0001');
     const venue = await createOrder(api, shop, 'DEMO00002');
     const url = (product: number, media: string) => `/api/v1/order/${order.id}/product/${product}/${media}`;
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     await expectError(api, 'POST', url(shop.photoProduct, 'nope'), 404, 'MEDIA_NOT_FOUND');
     await expectError(api, 'POST', url(shop.photoProduct, elsewhere.photos[0] ?? ''), 404, 'MEDIA_NOT_FOUND');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/video/${card.photos[0]}`, 404, 'MEDIA_NOT_FOUND');
@@ -218,12 +221,12 @@ describe('order media and totals', () => {
     await expectError(api, 'POST', `/api/v1/order/unknownOrder/product/${shop.photoProduct}/${card.photos[0]}`, 404, 'ORDER_NOT_FOUND');
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${card.photos[0]}`, 404, 'MEDIA_NOT_FOUND');
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/9999/media/${card.photos[0]}`, 404, 'PRODUCT_NOT_FOUND');
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 
   it('prices the all-digital package alone and counts every media of the cards', async () => {
-    const card = stockedCard('ALLDG0001', 3);
-    const second = stockedCard('ALLDG0002', 2);
+    const card = await stockedCard('ALLDG0001', 3);
+    const second = await stockedCard('ALLDG0002', 2);
     const order = await createOrder(api, shop, 'ALLDG0001');
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${card.photos[0]}`);
     const all = await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`);
@@ -243,20 +246,20 @@ describe('order media and totals', () => {
     expect(back.total).toBe(2500);
     expect(mediaIds(back)).toEqual([card.photos[0]]);
 
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.allDigital}`, 404, 'PRODUCT_NOT_FOUND');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}`, 400, 'VALIDATION_ERROR');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/product/9999`, 404, 'PRODUCT_NOT_FOUND');
     await expectError(api, 'POST', `/api/v1/order/unknownOrder/product/${shop.allDigital}`, 404, 'ORDER_NOT_FOUND');
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 });
 
 describe('POST /api/v1/order/:orderId/customer', () => {
   it('names every wrong customer field and changes nothing', async () => {
-    stockedCard('CUSTM0001', 1);
+    await stockedCard('CUSTM0001', 1);
     const order = await createOrder(api, shop, 'CUSTM0001');
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     const body = await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 400, 'VALIDATION_ERROR', {
       customer: { email: 'not-an-email', document_type: 'cpf', cpf: '111.111.111-11', country: 'xx', phone: '11 9876-5432', accepted_terms: false },
     });
@@ -287,14 +290,14 @@ describe('POST /api/v1/order/:orderId/customer', () => {
     const early = await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 400, 'VALIDATION_ERROR', { address: validAddress });
     expect(early['detail']).toContain('customer');
     await expectError(api, 'POST', '/api/v1/order/unknownOrder/customer', 404, 'ORDER_NOT_FOUND', { customer: validCustomer });
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 
   it('names every wrong address field and changes nothing', async () => {
-    stockedCard('ADDRS0001', 1);
+    await stockedCard('ADDRS0001', 1);
     const order = await createOrder(api, shop, 'ADDRS0001');
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer });
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     const body = await expectError(api, 'POST', `/api/v1/order/${order.id}/customer`, 400, 'VALIDATION_ERROR', {
       address: { street: ' ', zipcode: '#12', city: '', state: 42 },
     });
@@ -305,11 +308,11 @@ describe('POST /api/v1/order/:orderId/customer', () => {
       address: { ...validAddress, zipcode: '0131-10' },
     });
     expect(badCep['detail']).toContain('address.zipcode');
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 
   it('saves the customer and the address, normalised', async () => {
-    stockedCard('SAVED0001', 1);
+    await stockedCard('SAVED0001', 1);
     const order = await createOrder(api, shop, 'SAVED0001');
     const saved = await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, {
       customer: { ...validCustomer, country: 'BR', unknown_field: 1 },
@@ -339,7 +342,7 @@ describe('POST /api/v1/order/:orderId/customer', () => {
 
 describe('POST /api/v1/order/:orderId/finish', () => {
   it('needs something to pay, the customer and the address', async () => {
-    const card = stockedCard('FINSH0001', 1);
+    const card = await stockedCard('FINSH0001', 1);
     const order = await createOrder(api, shop, 'FINSH0001');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 409, 'NOTHING_TO_BUY');
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${card.photos[0]}`);
@@ -357,43 +360,43 @@ describe('POST /api/v1/order/:orderId/finish', () => {
 
 describe('the all-digital package and orders with nothing to buy', () => {
   const soldAtVenue = (code: string) =>
-    api.db.prepare('UPDATE media SET sold_at_venue = 1 WHERE card_id = (SELECT id FROM cards WHERE code = ?)').run(code);
+    sql`UPDATE media SET sold_at_venue = 1 WHERE card_id = (SELECT id FROM cards WHERE code = ${code})`.execute(api.db);
 
   it('refuses the package where nothing unsold is in reach or it costs more than buying one by one', async () => {
-    stockedCard('PKGNO0001', 6);
-    soldAtVenue('PKGNO0001');
+    await stockedCard('PKGNO0001', 6);
+    await soldAtVenue('PKGNO0001');
     const allSold = await createOrder(api, shop, 'PKGNO0001');
     const venue = await createOrder(api, shop, 'DEMO00002');
     // Two photos cost 25 + 25 = 50 one by one, less than the package's 99.
-    createCard(api.db, { organizationId: shop.orgId, code: 'PKGNO0002' });
-    [0, 1].forEach((n) => addMediaRow(api.db, shop.orgId, 'PKGNO0002', 'photo', n));
+    await createCard(api.db, { organizationId: shop.orgId, code: 'PKGNO0002' });
+    for (const n of [0, 1]) await addMediaRow(api.db, shop.orgId, 'PKGNO0002', 'photo', n);
     const cheap = await createOrder(api, shop, 'PKGNO0002');
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     for (const order of [allSold, venue, cheap]) {
       await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`, 409, 'ALL_DIGITAL_NOT_OFFERED');
     }
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 
   it('refuses to check out an order whose media were all sold meanwhile, and a package no longer offered', async () => {
-    const card = stockedCard('PKGNO0003', 6);
+    const card = await stockedCard('PKGNO0003', 6);
     const order = await createOrder(api, shop, 'PKGNO0003');
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.allDigital}`);
     await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer, address: validAddress });
     // Five of the six photos are sold elsewhere: the package (99) now costs more than the rest (25 + 30 for the video).
-    api.db.prepare(`UPDATE media SET sold_at_venue = 1 WHERE id IN (${card.photos.slice(1).map(() => '?').join(', ')})`).run(...card.photos.slice(1));
+    await sql`UPDATE media SET sold_at_venue = 1 WHERE id IN (${sql.join(card.photos.slice(1))})`.execute(api.db);
     await expectError(api, 'POST', `/api/v1/order/${order.id}/finish`, 409, 'ALL_DIGITAL_NOT_OFFERED');
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'ALL_DIGITAL_NOT_OFFERED', { pix: true });
-    soldAtVenue('PKGNO0003');
+    await soldAtVenue('PKGNO0003');
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'NOTHING_TO_BUY', { pix: true });
     // Chosen one by one, a photo sold elsewhere leaves the cart's price and nothing is left to buy.
-    const single = stockedCard('PKGNO0004', 1);
+    const single = await stockedCard('PKGNO0004', 1);
     const other = await createOrder(api, shop, 'PKGNO0004');
     await orderCall(api, 'POST', `/api/v1/order/${other.id}/product/${shop.photoProduct}/${single.photos[0]}`);
     await orderCall(api, 'POST', `/api/v1/order/${other.id}/customer`, { customer: validCustomer, address: validAddress });
-    soldAtVenue('PKGNO0004');
+    await soldAtVenue('PKGNO0004');
     expect(await orderCall(api, 'GET', `/api/v1/order/${other.id}`)).toMatchObject({ total: 0, items: [] });
     await expectError(api, 'POST', `/api/v1/payment/checkout/${other.id}`, 409, 'NOTHING_TO_BUY', { card_hash: 'AAAA' });
-    expect(api.db.prepare('SELECT count(*) AS n FROM payments WHERE order_id IN (?, ?)').get(order.id, other.id)).toEqual({ n: 0 });
+    expect((await row(api.db, sql`SELECT count(*) AS n FROM payments WHERE order_id IN (${order.id}, ${other.id})`))).toEqual({ n: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { confirmPixPayment } from '../../server/src/services/payments/checkout.t
 import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { createTestApi, runCli, type TestApi } from './helpers.ts';
+import { createTestApi, runCli, type TestApi, row, rows } from './helpers.ts';
 import {
   addMediaRow,
   call,
@@ -25,6 +26,7 @@ import {
   validAddress,
   withCustomer,
   type Shop,
+  addMediaRows,
 } from './shop-helpers.ts';
 
 let api: TestApi;
@@ -45,8 +47,8 @@ function checkout(orderId: string, payload: unknown) {
 
 /** An order of a fresh card with `photos` photos in the photo product, customer and address saved. */
 async function readyOrder(code: string, photos = 1): Promise<{ order: WireOrder; media: string[] }> {
-  createCard(api.db, { organizationId: shop.orgId, code });
-  const media = Array.from({ length: photos }, (_, n) => addMediaRow(api.db, shop.orgId, code, 'photo', n));
+  await createCard(api.db, { organizationId: shop.orgId, code });
+  const media = await addMediaRows(api.db, shop.orgId, code, 'photo', photos);
   const created = await createOrder(api, shop, code);
   for (const id of media) await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/${id}`);
   return { order: await withCustomer(api, created.id), media };
@@ -167,7 +169,7 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
     expect(gallery.sold_medias.map((media) => media.id)).toEqual([bought, alsoBought]);
 
     // A paid order no longer changes; paying again answers the same payment.
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${notBought}`, 409, 'ORDER_CLOSED');
     await expectError(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${bought}`, 409, 'ORDER_CLOSED');
     await expectError(api, 'POST', `/api/v1/order/${order.id}/card/DEMO00003`, 409, 'ORDER_CLOSED');
@@ -176,7 +178,7 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
     expect((await checkout(order.id, { pix: true })).body).toMatchObject({ status: 'PAID', pix_text: text });
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'ORDER_CLOSED', { card_hash: await cardHash(api) });
     expect((await orderCall(api, 'POST', `/api/v1/order/${order.id}/finish`)).status).toBe(1);
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
     // Bought media cannot be bought again; a new order for the card starts empty.
     const next = await createOrder(api, shop, 'DEMO00001');
     expect(next.id).not.toBe(order.id);
@@ -200,20 +202,17 @@ describe('a purchase through HTTP alone, paid by PIX', () => {
   });
 
   it('sells every media of the cards with the all-digital package', async () => {
-    createCard(api.db, { organizationId: shop.orgId, code: 'ALLPX0001' });
+    await createCard(api.db, { organizationId: shop.orgId, code: 'ALLPX0001' });
     // Six photos: 125 one by one, so the package (99) is offered.
-    const media = [0, 1, 2, 3, 4, 5].map((n) => addMediaRow(api.db, shop.orgId, 'ALLPX0001', 'photo', n));
+    const media = await addMediaRows(api.db, shop.orgId, 'ALLPX0001', 'photo', 6);
     const created = await createOrder(api, shop, 'ALLPX0001');
     await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.allDigital}`);
     const order = await withCustomer(api, created.id);
     const pix = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
     checkBrCode(pix.pix_text ?? '', order.id, 9900);
     await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
-    const rows = api.db
-      .prepare('SELECT id FROM media WHERE sold_order_id = ? ORDER BY id')
-      .all(order.id)
-      .map((row) => row['id']);
-    expect(rows).toEqual([...media].sort());
+    const sold = await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${order.id} ORDER BY id`);
+    expect(sold.map((row) => row.id)).toEqual([...media].sort());
   });
 });
 
@@ -230,14 +229,14 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
       completed: true,
       payments: [{ modality: 'creditCard', status: 'PAID', amount: 5000, card_last4: '0010', card_brand: 'visa' }],
     });
-    const sold = api.db.prepare('SELECT count(*) AS n FROM media WHERE sold_order_id = ?').get(order.id) as { n: number };
+    const sold = (await row(api.db, sql`SELECT count(*) AS n FROM media WHERE sold_order_id = ${order.id}`)) as { n: number };
     expect(sold.n).toBe(media.length);
     // A second click answers the same charge.
     expect((await checkout(order.id, { card_hash: hash })).body).toMatchObject({ status: 'PAID' });
     expect(closed.payments).toHaveLength(1);
     const stored = JSON.stringify([
-      api.db.prepare('SELECT * FROM payments').all(),
-      api.db.prepare('SELECT * FROM sandbox_charges').all(),
+      (await rows(api.db, sql`SELECT * FROM payments`)),
+      (await rows(api.db, sql`SELECT * FROM sandbox_charges`)),
     ]);
     expect(stored).not.toContain('4000000000000010');
     expect(stored).not.toContain('987');
@@ -273,7 +272,7 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
 
   it('approves another valid card and refuses invalid card data with 400, changing nothing', async () => {
     const { order } = await readyOrder('CARDV0001');
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     const year = new Date().getFullYear();
     const bad: Array<[Record<string, string>, string]> = [
       [{ card_number: '4111111111111112' }, 'card_number'],
@@ -301,30 +300,30 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', {});
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 400, 'VALIDATION_ERROR', [1]);
     await expectError(api, 'POST', '/api/v1/payment/checkout/unknownOrder', 404, 'ORDER_NOT_FOUND', { pix: true });
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
     const other = await checkout(order.id, { card_hash: await cardHash(api, { card_number: '5555 5555 5555 4444' }) });
     expect(other.body).toMatchObject({ status: 'PAID' });
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments[0]).toMatchObject({ card_brand: 'mastercard', card_last4: '4444' });
   });
 
   it('refuses to charge an order with nothing to buy (409 NOTHING_TO_BUY)', async () => {
-    createCard(api.db, { organizationId: shop.orgId, code: 'EMPTY0001' });
+    await createCard(api.db, { organizationId: shop.orgId, code: 'EMPTY0001' });
     const order = await createOrder(api, shop, 'EMPTY0001');
-    const before = snapshot(api.db);
+    const before = await snapshot(api.db);
     await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 409, 'NOTHING_TO_BUY', { pix: true });
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
   });
 });
 
 describe('checkout idempotency and order changes', () => {
   it('makes one charge for a double click', async () => {
     const { order } = await readyOrder('DOUBL0001', 3);
-    const [first, second] = await Promise.all([checkout(order.id, { pix: true }), checkout(order.id, { pix: true })]);
+    const [first, second] = await Promise.all([await checkout(order.id, { pix: true }), await checkout(order.id, { pix: true })]);
     expect(first.body).toMatchObject({ status: 'PENDING' });
     expect(second.body).toEqual(first.body);
     const third = await checkout(order.id, { pix: true });
     expect(third.body).toEqual(first.body);
-    const charges = api.db.prepare('SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ?').get(order.id) as { n: number };
+    const charges = (await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${order.id}`)) as { n: number };
     expect(charges.n).toBe(1);
     const fetched = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
     expect(fetched.payments).toHaveLength(1);
@@ -363,29 +362,29 @@ describe('payment status, QR code and webhook', () => {
   it('re-reads the charge named by a webhook and pays the order', async () => {
     const { order } = await readyOrder('HOOKS0001');
     await checkout(order.id, { pix: true });
-    const charge = api.db.prepare("SELECT charge_id FROM payments WHERE order_id = ? AND method = 'pix'").get(order.id) as {
+    const charge = (await row(api.db, sql`SELECT charge_id FROM payments WHERE order_id = ${order.id} AND method = 'pix'`)) as {
       charge_id: string;
     };
     // The PSP settles on its side; nothing changes here until the webhook arrives.
     await sandbox().confirmPix(charge.charge_id);
-    expect(api.db.prepare('SELECT status FROM orders WHERE id = ?').get(order.id)).toEqual({ status: 0 });
-    const before = snapshot(api.db);
+    expect((await row(api.db, sql`SELECT status FROM orders WHERE id = ${order.id}`))).toEqual({ status: 0 });
+    const before = await snapshot(api.db);
     await expectError(api, 'POST', '/api/v1/payment/webhook', 400, 'VALIDATION_ERROR', { hello: 'world' });
     await expectError(api, 'POST', '/api/v1/payment/webhook', 404, 'PAYMENT_NOT_FOUND', { charge_id: 'ch_unknown' });
-    expect(snapshot(api.db)).toEqual(before);
+    expect(await snapshot(api.db)).toEqual(before);
     const hook = await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: charge.charge_id });
     expect(hook.body).toMatchObject({ error: false, status: 'PAID' });
     expect(await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).toMatchObject({ status: 1, completed: true });
     // A repeated webhook changes nothing.
-    const after = snapshot(api.db);
+    const after = await snapshot(api.db);
     expect((await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: charge.charge_id })).body).toMatchObject({ status: 'PAID' });
-    expect(snapshot(api.db)).toEqual(after);
+    expect(await snapshot(api.db)).toEqual(after);
   });
 
   it('finds a PIX paid at the PSP when the visitor polls, even without a webhook', async () => {
     const { order } = await readyOrder('POLLS0001');
     await checkout(order.id, { pix: true });
-    const charge = api.db.prepare('SELECT charge_id FROM payments WHERE order_id = ?').get(order.id) as { charge_id: string };
+    const charge = (await row(api.db, sql`SELECT charge_id FROM payments WHERE order_id = ${order.id}`)) as { charge_id: string };
     await sandbox().confirmPix(charge.charge_id);
     expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
@@ -398,17 +397,17 @@ describe('a payment sells exactly what it was made for', () => {
     const gateway = createSandboxGateway({ db: api.db, dataDir: api.dataDir, pix: loadPixConfig({}), delayMs: 400 });
     return buildApp({ db: api.db, dataDir: api.dataDir, gateway });
   };
-  const soldBy = (orderId: string) =>
-    api.db.prepare('SELECT id FROM media WHERE sold_order_id = ? ORDER BY id').all(orderId).map((row) => row['id']);
+  const soldBy = async (orderId: string) =>
+    (await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((row) => row.id);
   /** Waits until the order's charge is on its way to the gateway. */
   const inFlight = (orderId: string) =>
-    vi.waitFor(() => {
-      expect(api.db.prepare("SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'processing'").get(orderId)).toEqual({ n: 1 });
+    vi.waitFor(async () => {
+      expect(await row(api.db, sql`SELECT count(*) AS n FROM payments WHERE order_id = ${orderId} AND status = 'processing'`)).toEqual({ n: 1 });
     });
   /** A fresh card with three photos and an order holding the first, customer and address saved. */
   async function oneOfThree(code: string) {
-    createCard(api.db, { organizationId: shop.orgId, code });
-    const media = [0, 1, 2].map((n) => addMediaRow(api.db, shop.orgId, code, 'photo', n));
+    await createCard(api.db, { organizationId: shop.orgId, code });
+    const media = await addMediaRows(api.db, shop.orgId, code, 'photo', 3);
     const created = await createOrder(api, shop, code);
     await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.photoProduct}/${media[0]}`);
     return { order: await withCustomer(api, created.id), media };
@@ -428,11 +427,11 @@ describe('a payment sells exactly what it was made for', () => {
     expect(answer.statusCode).toBe(409);
     const after = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
     expect(after).toMatchObject({ status: 0, total: 7000, payments: [{ modality: 'creditCard', status: 'REFUNDED', amount: 2500 }] });
-    expect(api.db.prepare('SELECT status FROM sandbox_charges WHERE order_id = ?').all(order.id)).toEqual([{ status: 'refunded' }]);
-    expect(soldBy(order.id)).toEqual([]);
+    expect((await rows(api.db, sql`SELECT status FROM sandbox_charges WHERE order_id = ${order.id}`))).toEqual([{ status: 'refunded' }]);
+    expect(await soldBy(order.id)).toEqual([]);
     // Paying again charges the new total and sells the three photos.
     expect((await checkout(order.id, { card_hash: await cardHash(api) })).body).toMatchObject({ status: 'PAID' });
-    expect(soldBy(order.id)).toEqual([...media].sort());
+    expect(await soldBy(order.id)).toEqual([...media].sort());
     expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments.at(-1)).toMatchObject({ status: 'PAID', amount: 7000 });
     await slow.close();
   });
@@ -444,24 +443,24 @@ describe('a payment sells exactly what it was made for', () => {
     await inFlight(order.id);
     await addRest(order.id, media);
     expect((await generating).json()).toEqual({ error: true, message: 'ORDER_CHANGED' });
-    const stale = api.db.prepare('SELECT id, status FROM sandbox_charges WHERE order_id = ?').get(order.id) as { id: string; status: string };
+    const stale = (await row(api.db, sql`SELECT id, status FROM sandbox_charges WHERE order_id = ${order.id}`)) as { id: string; status: string };
     expect(stale.status).toBe('canceled');
     await sandbox().confirmPix(stale.id);
     expect((await call(api, 'POST', '/api/v1/payment/webhook', { charge_id: stale.id })).body).toMatchObject({ status: 'CANCELED' });
     await expectError(api, 'GET', `/api/v1/payment/${order.id}/pix_qrcode`, 404, 'PAYMENT_NOT_FOUND');
-    expect(soldBy(order.id)).toEqual([]);
+    expect(await soldBy(order.id)).toEqual([]);
     // The next PIX asks for the whole cart.
     const fresh = (await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer;
     checkBrCode(fresh.pix_text ?? '', order.id, 7000);
     await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
-    expect(soldBy(order.id)).toEqual([...media].sort());
+    expect(await soldBy(order.id)).toEqual([...media].sort());
     await slow.close();
   });
 
   it('refunds a stale PIX paid after the cart grew, selling nothing', async () => {
     const { order, media } = await oneOfThree('STALE0001');
     await checkout(order.id, { pix: true });
-    const { charge_id: chargeId } = api.db.prepare('SELECT charge_id FROM payments WHERE order_id = ?').get(order.id) as { charge_id: string };
+    const { charge_id: chargeId } = (await row(api.db, sql`SELECT charge_id FROM payments WHERE order_id = ${order.id}`)) as { charge_id: string };
     await addRest(order.id, media);
     // The visitor pays the old code at their bank anyway.
     await sandbox().confirmPix(chargeId);
@@ -471,14 +470,14 @@ describe('a payment sells exactly what it was made for', () => {
       total: 7000,
       payments: [{ modality: 'pix', status: 'REFUNDED', amount: 2500 }],
     });
-    expect(soldBy(order.id)).toEqual([]);
+    expect(await soldBy(order.id)).toEqual([]);
   });
 
   it('cancels a pending package PIX when a card joins the order, though the total stays the same', async () => {
-    createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0001' });
-    createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0002' });
-    const own = [0, 1, 2, 3, 4, 5].map((n) => addMediaRow(api.db, shop.orgId, 'PACKC0001', 'photo', n));
-    const joining = addMediaRow(api.db, shop.orgId, 'PACKC0002', 'photo', 0);
+    await createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0001' });
+    await createCard(api.db, { organizationId: shop.orgId, code: 'PACKC0002' });
+    const own = await addMediaRows(api.db, shop.orgId, 'PACKC0001', 'photo', 6);
+    const joining = await addMediaRow(api.db, shop.orgId, 'PACKC0002', 'photo', 0);
     const created = await createOrder(api, shop, 'PACKC0001');
     await orderCall(api, 'POST', `/api/v1/order/${created.id}/product/${shop.allDigital}`);
     const order = await withCustomer(api, created.id);
@@ -488,13 +487,13 @@ describe('a payment sells exactly what it was made for', () => {
     expect(grown.payments).toEqual([expect.objectContaining({ status: 'CANCELED', amount: 9900 })]);
     await checkout(order.id, { pix: true });
     await confirmPixPayment({ db: api.db, gateway: sandbox() }, order.id);
-    expect(soldBy(order.id)).toEqual([...own, joining].sort());
+    expect(await soldBy(order.id)).toEqual([...own, joining].sort());
   });
 
   it('makes one order and one charge for identical requests at once, with a slow gateway', async () => {
     const slow = slowApp();
-    createCard(api.db, { organizationId: shop.orgId, code: 'TWINS0001' });
-    const photo = addMediaRow(api.db, shop.orgId, 'TWINS0001', 'photo', 0);
+    await createCard(api.db, { organizationId: shop.orgId, code: 'TWINS0001' });
+    const photo = await addMediaRow(api.db, shop.orgId, 'TWINS0001', 'photo', 0);
     const create = () =>
       slow.inject({
         method: 'POST',
@@ -513,8 +512,8 @@ describe('a payment sells exactly what it was made for', () => {
       { error: false, message: 'OK', status: 'PAID', pix_text: null },
       { error: false, message: 'OK', status: 'PAID', pix_text: null },
     ]);
-    expect(api.db.prepare('SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ?').get(id)).toEqual({ n: 1 });
-    expect(soldBy(id)).toEqual([photo]);
+    expect((await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${id}`))).toEqual({ n: 1 });
+    expect(await soldBy(id)).toEqual([photo]);
     await slow.close();
   });
 });

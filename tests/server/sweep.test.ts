@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../../server/src/db.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/src/db.ts';
 import { startApi } from '../../server/src/server.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 import { sweepDebris } from '../../server/src/services/sweep.ts';
-import { makeTempDir } from './helpers.ts';
+import { makeTempDir, openTestDatabase, testDatabaseUrl } from './helpers.ts';
 import { mediaFiles, scratchFiles } from './visitor-helpers.ts';
 
 let dataDir: string;
@@ -24,9 +23,9 @@ async function plantDebris(): Promise<void> {
 
 beforeEach(async () => {
   dataDir = await makeTempDir();
-  const db = openDatabase(dataDir);
+  const db = await openTestDatabase(dataDir);
   await seedDemo(db, dataDir);
-  db.close();
+  await db.destroy();
   seeded = await mediaFiles(dataDir);
   await plantDebris();
 });
@@ -35,26 +34,23 @@ afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 describe('the sweep at start', () => {
   it('removes what a killed process left: scratch under tmp/ and media folders without a row', async () => {
     expect(await scratchFiles(dataDir)).not.toEqual([]);
-    const api = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, publicApiUrl: 'http://127.0.0.1' });
+    const api = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir), publicApiUrl: 'http://127.0.0.1' });
     await api.close();
     expect(await scratchFiles(dataDir)).toEqual([]);
     expect(await mediaFiles(dataDir)).toEqual(seeded);
   });
 
   it('touches nothing while another process writes (an admin import whose rows are not committed yet)', async () => {
-    const db = openDatabase(dataDir);
-    const importer = new DatabaseSync(path.join(dataDir, 'provider.sqlite'));
-    importer.exec('PRAGMA busy_timeout = 0; BEGIN IMMEDIATE');
-    try {
-      db.exec('PRAGMA busy_timeout = 0');
+    const db = await openTestDatabase(dataDir);
+    const importer = await openTestDatabase(dataDir);
+    // The import's transaction holds the write lock: the sweep waits its 5 s, then gives up.
+    await transaction(importer, async () => {
       expect(await sweepDebris(db, dataDir)).toEqual({ swept: false, removed: [] });
-    } finally {
-      importer.exec('ROLLBACK');
-      importer.close();
-    }
+    });
+    await importer.destroy();
     expect(await scratchFiles(dataDir)).toEqual(['Zx9-Q1w2e3', 'stray.part', 'upload-AbC123']);
     expect(await mediaFiles(dataDir)).toEqual([...seeded, 'NoRowForThis000', 'NoRowForThis000/original.jpg', 'NoRowForThis000/thumb.jpg'].sort());
     expect(await sweepDebris(db, dataDir)).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/Zx9-Q1w2e3', 'tmp/stray.part', 'tmp/upload-AbC123'] });
-    db.close();
+    await db.destroy();
   });
 });

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
-import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi } from './helpers.ts';
+import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi, row } from './helpers.ts';
 import { VISITOR } from './shop-helpers.ts';
 import { count, jpeg, multipart } from './visitor-helpers.ts';
 
@@ -21,7 +22,7 @@ async function inject(method: 'GET' | 'POST', url: string, payload?: object) {
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false, rateLimit: { max: 1000 } });
-  ({ orgId, media } = loadFixtureOrganization(api.db, 'cofre'));
+  ({ orgId, media } = await loadFixtureOrganization(api.db, 'cofre'));
 });
 afterAll(() => api.close());
 
@@ -42,7 +43,7 @@ describe('two-factor with online sale (fixture cofre)', () => {
     expect(await inject('POST', `${url}&secret=OUTRO2`, { cards: [], visitor_key: VISITOR })).toMatchObject(refused);
     // A card of another access code in the body fails the whole order.
     expect(await inject('POST', `${url}&secret=COFRE1`, { cards: ['CO-FREE-003'], visitor_key: VISITOR })).toMatchObject(refused);
-    expect(api.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 0 });
+    expect((await row(api.db, sql`SELECT count(*) AS n FROM orders`))).toEqual({ n: 0 });
     const made = await inject('POST', `${url}&secret=cofre1`, { cards: ['CO-FREE-002'], visitor_key: VISITOR });
     expect(made.status).toBe(200);
   });
@@ -64,7 +65,7 @@ describe('two-factor with online sale (fixture cofre)', () => {
     expect(await inject('POST', `${url}&secret=OUTRO2`, { media_ids: ids })).toMatchObject(refused);
     // One media of a card with another access code fails the whole ZIP.
     expect(await inject('POST', `${url}&secret=COFRE1`, { media_ids: [...ids, ...sold('COFREE003')] })).toMatchObject(refused);
-    expect(api.db.prepare('SELECT count(*) AS n FROM zip_downloads').get()).toEqual({ n: 0 });
+    expect((await row(api.db, sql`SELECT count(*) AS n FROM zip_downloads`))).toEqual({ n: 0 });
     const zip = await inject('POST', `${url}&secret=cofre1`, { media_ids: ids });
     expect(zip.status).toBe(200);
     expect((zip.body as unknown as WireZipAnswer).url).toContain('/fotos.zip');
@@ -89,14 +90,14 @@ describe('two-factor with online sale (fixture cofre)', () => {
     expect(await inject('GET', `/api/v1/card/${code}/medias?organization_id=${orgId}`)).toMatchObject(refused);
     expect((await inject('GET', `/api/v1/card/${code}/medias?organization_id=${orgId}&secret=${secret.toLowerCase()}`)).status).toBe(200);
 
-    const before = count(api.db, 'media');
+    const before = await count(api.db, 'media');
     expect(await upload(`?card_code=${code}`)).toMatchObject(refused);
     expect(await upload(`?card_code=${code}&secret=COFRE1`)).toMatchObject(refused);
     // A venue card stays closed to uploads even with its access code.
     expect(await upload('?card_code=CO-FREE-001&secret=cofre1')).toMatchObject({ status: 404, body: { message: 'CARD_NOT_FOUND' } });
-    expect(count(api.db, 'media')).toBe(before);
+    expect(await count(api.db, 'media')).toBe(before);
     expect(await upload(`?card_code=${code}&secret=${secret.toLowerCase()}`)).toEqual({ status: 200, body: { error: false, card_code: code, secret } });
-    expect(count(api.db, 'media')).toBe(before + 1);
+    expect(await count(api.db, 'media')).toBe(before + 1);
   });
 
   it('refuses the face search before looking at any photo: it would hand out cards without their access code', async () => {

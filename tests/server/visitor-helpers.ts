@@ -1,13 +1,15 @@
+import { row } from './helpers.ts';
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import sharp from 'sharp';
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-export function count(db: DatabaseSync, table: string): number {
-  return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+export async function count(db: Db, table: string): Promise<number> {
+  return (await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`))?.n ?? 0;
 }
 
 /** Every file under the data folder's media/ (relative paths), to prove nothing was written. */

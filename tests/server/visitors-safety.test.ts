@@ -1,25 +1,24 @@
 import fs from 'node:fs/promises';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../server/src/db.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { ConfigError, loadConfig, readCorsOrigins } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db.ts';
-import { makeTempDir } from './helpers.ts';
+import { makeTempDir, openTestDatabase } from './helpers.ts';
 import { multipart } from './visitor-helpers.ts';
 
 let dataDir: string;
-let db: DatabaseSync;
+let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   dataDir = await makeTempDir();
-  db = openDatabase(dataDir);
+  db = await openTestDatabase(dataDir);
   app = buildApp({ db, dataDir, rateLimit: { max: 3 }, corsOrigins: ['https://shop.example.com', '*.fotos.example'] });
 });
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.destroy();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { WireMediasAnswer, WireUploadAnswer } from '../../contract/media.ts
 import type { WireOrganization } from '../../contract/organization.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { randomCardCode } from '../../server/src/services/visitor-upload.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, type TestApi, row, rows } from './helpers.ts';
 import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, mediaFiles, multipart, scratchFiles, sha256, type Part } from './visitor-helpers.ts';
 
 let api: TestApi;
@@ -16,23 +17,23 @@ const upload = (parts: readonly Part[], query = '', org: number | string = orgId
   return api.app.inject({ method: 'POST', url: `/api/v1/photo/${org}${query}`, ...body });
 };
 const photo = async (name = 'my photo.jpg', color?: string): Promise<Part> => ({ field: 'photos[]', filename: name, contentType: 'image/jpeg', data: await jpeg(color) });
-const setFeatures = (site: Partial<WireOrganization['features']['site']>) => {
-  const row = api.db.prepare('SELECT profile FROM organizations WHERE id = ?').get(orgId) as { profile: string };
-  const profile = JSON.parse(row.profile) as Pick<WireOrganization, 'features'>;
+const setFeatures = async (site: Partial<WireOrganization['features']['site']>) => {
+  const found = (await row(api.db, sql`SELECT profile FROM organizations WHERE id = ${orgId}`)) as { profile: string };
+  const profile = JSON.parse(found.profile) as Pick<WireOrganization, 'features'>;
   profile.features.site = { ...profile.features.site, ...site };
-  api.db.prepare('UPDATE organizations SET profile = ? WHERE id = ?').run(JSON.stringify(profile), orgId);
+  await sql`UPDATE organizations SET profile = ${JSON.stringify(profile)} WHERE id = ${orgId}`.execute(api.db);
 };
 /** Rows and files, to prove a refused call changed nothing. */
 const snapshot = async () => ({
-  cards: count(api.db, 'cards'),
-  media: count(api.db, 'media'),
+  cards: await count(api.db, 'cards'),
+  media: await count(api.db, 'media'),
   files: await mediaFiles(api.dataDir),
   scratch: await scratchFiles(api.dataDir),
 });
 
 beforeAll(async () => {
   api = await createTestApi();
-  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
 });
 afterAll(() => api.close());
 
@@ -46,9 +47,9 @@ describe('POST /api/v1/photo/:org', () => {
     const body = res.json<WireUploadAnswer>();
     expect(body).toEqual({ error: false, card_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{9}$/) });
     code = body.card_code;
-    const card = api.db.prepare('SELECT id, origin FROM cards WHERE code = ?').get(code) as { id: string; origin: string };
+    const card = (await row(api.db, sql`SELECT id, origin FROM cards WHERE code = ${code}`)) as { id: string; origin: string };
     expect(card.origin).toBe('upload');
-    const media = api.db.prepare('SELECT id, filename, sold_at_venue, must_edit, sha256 FROM media WHERE card_id = ? ORDER BY filename').all(card.id) as Array<{ id: string; filename: string; sold_at_venue: number; must_edit: number; sha256: string }>;
+    const media = (await rows(api.db, sql`SELECT id, filename, sold_at_venue, must_edit, sha256 FROM media WHERE card_id = ${card.id} ORDER BY filename`)) as Array<{ id: string; filename: string; sold_at_venue: number; must_edit: number; sha256: string }>;
     expect(media.map((row) => [row.filename, row.sold_at_venue, row.must_edit])).toEqual([['Praia_Sao.jpg', 1, 0], ['b.jpg', 1, 0]]);
     expect(media[0]?.sha256).toBe(sha256(first.data as Buffer));
     const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/${code}`, payload: { cards: [code] } })).json<WireMediasAnswer>();
@@ -63,16 +64,16 @@ describe('POST /api/v1/photo/:org', () => {
     const res = await upload([await photo('c.png')], `?card_code=${formatted}&must_edit=True`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: false, card_code: code });
-    const row = api.db.prepare("SELECT must_edit FROM media WHERE filename = 'c.jpg'").get() as { must_edit: number };
-    expect(row.must_edit).toBe(1);
-    setFeatures({ must_edit_photo: true });
+    const stored = (await row(api.db, sql`SELECT must_edit FROM media WHERE filename = 'c.jpg'`)) as { must_edit: number };
+    expect(stored.must_edit).toBe(1);
+    await setFeatures({ must_edit_photo: true });
     try {
       expect((await upload([await photo('d.jpg')], `?card_code=${code}`)).statusCode).toBe(200);
-      expect((api.db.prepare("SELECT must_edit FROM media WHERE filename = 'd.jpg'").get() as { must_edit: number }).must_edit).toBe(1);
+      expect(((await row(api.db, sql`SELECT must_edit FROM media WHERE filename = 'd.jpg'`)) as { must_edit: number }).must_edit).toBe(1);
     } finally {
-      setFeatures({ must_edit_photo: false });
+      await setFeatures({ must_edit_photo: false });
     }
-    expect(api.db.prepare('SELECT count(*) AS n FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ?').get(code)).toEqual({ n: 4 });
+    expect((await row(api.db, sql`SELECT count(*) AS n FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code}`))).toEqual({ n: 4 });
   });
 
   it('refuses fake image bytes for the whole batch, writing nothing', async () => {
@@ -122,13 +123,13 @@ describe('POST /api/v1/photo/:org', () => {
 
   it('is FORBIDDEN when the organization takes no photos; 404 for unknown organizations', async () => {
     const before = await snapshot();
-    setFeatures({ can_send_photo: false });
+    await setFeatures({ can_send_photo: false });
     try {
       const res = await upload([await photo()]);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('FORBIDDEN');
     } finally {
-      setFeatures({ can_send_photo: true });
+      await setFeatures({ can_send_photo: true });
     }
     const unknown = await upload([await photo()], '', 999);
     expect(unknown.statusCode).toBe(404);
@@ -165,8 +166,8 @@ describe('DELETE /api/v1/media/:id', () => {
   const remove = (id: string, query = `?organization_id=${orgId}`) => api.app.inject({ method: 'DELETE', url: `/api/v1/media/${id}${query}` });
   let target = '';
 
-  beforeAll(() => {
-    target = (api.db.prepare("SELECT m.id FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = 'DEMO00001' LIMIT 1").get() as { id: string }).id;
+  beforeAll(async () => {
+    target = ((await row(api.db, sql`SELECT m.id FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = 'DEMO00001' LIMIT 1`)) as { id: string }).id;
   });
 
   it('is FORBIDDEN unless the organization allows removing photos', async () => {
@@ -178,12 +179,12 @@ describe('DELETE /api/v1/media/:id', () => {
   });
 
   it('removes the row and its files', async () => {
-    setFeatures({ can_remove_photo: true });
-    const media = count(api.db, 'media');
+    await setFeatures({ can_remove_photo: true });
+    const media = await count(api.db, 'media');
     const res = await remove(target);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: false, message: 'OK' });
-    expect(count(api.db, 'media')).toBe(media - 1);
+    expect(await count(api.db, 'media')).toBe(media - 1);
     await expect(fs.stat(path.join(api.dataDir, 'media', target))).rejects.toThrow();
     const again = await remove(target);
     expect(again.statusCode).toBe(404);
@@ -191,7 +192,7 @@ describe('DELETE /api/v1/media/:id', () => {
   });
 
   it('answers 404 for other organizations and 400 for bad input, changing nothing', async () => {
-    const other = (api.db.prepare("SELECT m.id FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = 'DEMO00002' LIMIT 1").get() as { id: string }).id;
+    const other = ((await row(api.db, sql`SELECT m.id FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = 'DEMO00002' LIMIT 1`)) as { id: string }).id;
     const before = await snapshot();
     const notFound = await remove(other, '?organization_id=999');
     expect(notFound.statusCode).toBe(404);

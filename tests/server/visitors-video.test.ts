@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer } from '../../contract/media.ts';
 import { detectVideo } from '../../server/src/services/video.ts';
 import { parseRange } from '../../server/src/services/range.ts';
-import { createTestApi, makeTempDir, type TestApi } from './helpers.ts';
+import { createTestApi, makeTempDir, type TestApi, row, rows } from './helpers.ts';
 import { count, jpeg, mediaFiles, sha256 } from './visitor-helpers.ts';
 
 const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
@@ -31,12 +32,15 @@ const folder = async (name: string, files: Record<string, Buffer | string>) => {
   return dir;
 };
 const mediaOf = (code: string) =>
-  api.db.prepare('SELECT m.id, m.kind, m.filename, m.mime, m.bytes, m.sha256, m.captured_at FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ? ORDER BY m.filename').all(code) as Array<{ id: string; kind: string; filename: string; mime: string; bytes: number; sha256: string; captured_at: string }>;
+  rows(
+    api.db,
+    sql<{ id: string; kind: string; filename: string; mime: string; bytes: number; sha256: string; captured_at: string }>`SELECT m.id, m.kind, m.filename, m.mime, m.bytes, m.sha256, m.captured_at FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code} ORDER BY m.filename`,
+  );
 
 beforeAll(async () => {
   api = await createTestApi();
   work = await makeTempDir('visitor-video-');
-  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
 });
 afterAll(async () => {
   await api.close();
@@ -51,7 +55,7 @@ describe('media:import with videos and EXIF capture times', () => {
     const result = await cli('media:import', '--org', 'demo', '--card', 'VIDEO0001', '--sold', dir);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('Imported 4 media');
-    const rows = mediaOf('VIDEO0001');
+    const rows = await mediaOf('VIDEO0001');
     expect(rows.map((row) => [row.filename, row.kind, row.mime])).toEqual([
       ['clip.mp4', 'video', 'video/mp4'],
       ['loop.webm', 'video', 'video/webm'],
@@ -74,11 +78,11 @@ describe('media:import with videos and EXIF capture times', () => {
 
   it('refuses a fake video, importing nothing from the folder', async () => {
     const dir = await folder('fake', { 'a.jpg': await jpeg(), 'b.mp4': 'this is text, not a video' });
-    const before = { media: count(api.db, 'media'), cards: count(api.db, 'cards'), files: await mediaFiles(api.dataDir) };
+    const before = { media: await count(api.db, 'media'), cards: await count(api.db, 'cards'), files: await mediaFiles(api.dataDir) };
     const result = await cli('media:import', '--org', 'demo', '--card', 'VIDEO0002', dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('b.mp4 is not an MP4 or WebM video');
-    expect({ media: count(api.db, 'media'), cards: count(api.db, 'cards'), files: await mediaFiles(api.dataDir) }).toEqual(before);
+    expect({ media: await count(api.db, 'media'), cards: await count(api.db, 'cards'), files: await mediaFiles(api.dataDir) }).toEqual(before);
   });
 
   it('detects containers by content', () => {
@@ -92,10 +96,10 @@ describe('GET /api/v1/video/download/:id/:filename', () => {
   let soldVideo = '';
   let unsoldVideo = '';
   beforeAll(async () => {
-    soldVideo = mediaOf('VIDEO0001')[0]?.id ?? '';
+    soldVideo = (await mediaOf('VIDEO0001'))[0]?.id ?? '';
     const dir = await folder('unsold', { 'clip.mp4': mp4 });
     expect((await cli('media:import', '--org', 'demo', '--card', 'VIDEO0003', dir)).code).toBe(0);
-    unsoldVideo = mediaOf('VIDEO0003')[0]?.id ?? '';
+    unsoldVideo = (await mediaOf('VIDEO0003'))[0]?.id ?? '';
   });
   const get = (id: string, size: string, range?: string) =>
     api.app.inject({ url: `/api/v1/video/download/${id}/clip.mp4?size=${size}`, headers: range ? { range } : {} });
@@ -134,7 +138,7 @@ describe('GET /api/v1/video/download/:id/:filename', () => {
   });
 
   it('answers 404 for photos and unknown ids, 400 for bad sizes', async () => {
-    const photoId = mediaOf('VIDEO0001')[2]?.id ?? '';
+    const photoId = (await mediaOf('VIDEO0001'))[2]?.id ?? '';
     for (const id of [photoId, 'nope']) {
       const res = await get(id, 'original');
       expect(res.statusCode).toBe(404);

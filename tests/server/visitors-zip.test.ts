@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { WireMediasAnswer, WireZipAnswer } from '../../contract/media.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { importMedias } from '../../server/src/services/media-import.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, type TestApi, row } from './helpers.ts';
 import { unzip } from '../support/zip.ts';
 import { count, sha256 } from './visitor-helpers.ts';
 
@@ -22,12 +23,12 @@ const pathOf = (url: string) => new URL(url).pathname;
 beforeAll(async () => {
   // More ZIP calls in seconds than a visitor's budget allows; the limits have their own tests.
   api = await createTestApi({ rateLimit: { max: 1000 } });
-  orgId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'demo'").get() as { id: number }).id;
+  orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
   const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00001`, payload: { cards: ['DEMO00002'] } })).json<WireMediasAnswer>();
   sold = list.sold_medias.map((media) => media.id);
   unsold = list.not_sold_medias.map((media) => media.id);
   // sample1.jpg twice more (sold), so names collide in the archive.
-  const card = findCard(api.db, orgId, 'DEMO00002');
+  const card = await findCard(api.db, orgId, 'DEMO00002');
   const imported = await importMedias(
     api.db,
     api.dataDir,
@@ -66,13 +67,13 @@ describe('POST /api/v1/medias/zip', () => {
   });
 
   it('refuses unsold media: nothing stored, and no clean file gets out', async () => {
-    const before = count(api.db, 'zip_downloads');
+    const before = await count(api.db, 'zip_downloads');
     for (const ids of [unsold, [sold[0] ?? '', unsold[0] ?? '']]) {
       const res = await createZip({ media_ids: ids });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
     }
-    expect(count(api.db, 'zip_downloads')).toBe(before);
+    expect(await count(api.db, 'zip_downloads')).toBe(before);
     // Nor through a single download: only the watermarked preview comes out.
     const original = await api.app.inject(`/api/v1/photo/download/${unsold[0]}/x.jpg?size=original`);
     expect(original.statusCode).toBe(403);
@@ -82,7 +83,7 @@ describe('POST /api/v1/medias/zip', () => {
   });
 
   it('gives an extra\'s original exactly when the single download does', async () => {
-    const card = findCard(api.db, orgId, 'DEMO00002');
+    const card = await findCard(api.db, orgId, 'DEMO00002');
     const [unsoldExtra, soldExtra] = (
       await importMedias(
         api.db,
@@ -95,14 +96,14 @@ describe('POST /api/v1/medias/zip', () => {
     const extras = listed.json<WireMediasAnswer>().extras.map((extra) => ({ id: extra.id, sold: extra.sold }));
     expect(extras).toEqual(expect.arrayContaining([{ id: unsoldExtra, sold: false }, { id: soldExtra, sold: true }]));
     const single = (id: string) => api.app.inject(`/api/v1/extra/download/${id}/x.jpg?size=original`);
-    const before = count(api.db, 'zip_downloads');
+    const before = await count(api.db, 'zip_downloads');
     expect((await single(unsoldExtra ?? '')).statusCode).toBe(403);
     for (const ids of [[unsoldExtra ?? ''], [sold[0] ?? '', unsoldExtra ?? '']]) {
       const res = await createZip({ media_ids: ids });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
     }
-    expect(count(api.db, 'zip_downloads')).toBe(before);
+    expect(await count(api.db, 'zip_downloads')).toBe(before);
     expect((await single(soldExtra ?? '')).statusCode).toBe(200);
     const { url } = (await createZip({ media_ids: [soldExtra ?? ''] })).json<WireZipAnswer>();
     expect((await unzip((await api.app.inject(pathOf(url))).rawPayload)).map((entry) => entry.name)).toEqual(['sample4.jpg']);
@@ -110,21 +111,21 @@ describe('POST /api/v1/medias/zip', () => {
 
   it('re-checks the sold rule at download time', async () => {
     const { url } = (await createZip({ media_ids: [sold[1] ?? ''] })).json<WireZipAnswer>();
-    api.db.prepare('UPDATE media SET sold_at_venue = 0 WHERE id = ?').run(sold[1] ?? '');
+    await sql`UPDATE media SET sold_at_venue = 0 WHERE id = ${sold[1] ?? ''}`.execute(api.db);
     try {
       const res = await api.app.inject(pathOf(url));
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_SOLD' });
       expect(res.headers['content-type']).not.toBe('application/zip');
     } finally {
-      api.db.prepare('UPDATE media SET sold_at_venue = 1 WHERE id = ?').run(sold[1] ?? '');
+      await sql`UPDATE media SET sold_at_venue = 1 WHERE id = ${sold[1] ?? ''}`.execute(api.db);
     }
   });
 
   it('answers 404 for unknown, malformed and expired links', async () => {
     const { url } = (await createZip({ media_ids: [sold[0] ?? ''] })).json<WireZipAnswer>();
     const token = pathOf(url).split('/')[5] ?? '';
-    api.db.prepare("UPDATE zip_downloads SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    await sql`UPDATE zip_downloads SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ${token}`.execute(api.db);
     for (const link of [pathOf(url), `/api/v1/medias/zip/${'A'.repeat(43)}/fotos.zip`, '/api/v1/medias/zip/short/fotos.zip']) {
       const res = await api.app.inject(link);
       expect(res.statusCode).toBe(404);
@@ -136,20 +137,18 @@ describe('POST /api/v1/medias/zip', () => {
     const other = await createZip({ media_ids: sold }, 'organization_id=999');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: true, message: 'ORGANIZATION_NOT_FOUND' });
-    api.db.prepare("INSERT INTO organizations (web_name, name, profile) VALUES ('other', 'Other', ?)").run(
-      api.db.prepare("SELECT profile FROM organizations WHERE web_name = 'demo'").get()?.['profile'] as string,
-    );
-    const otherId = (api.db.prepare("SELECT id FROM organizations WHERE web_name = 'other'").get() as { id: number }).id;
-    const before = count(api.db, 'zip_downloads');
+    await sql`INSERT INTO organizations (web_name, name, profile) VALUES ('other', 'Other', ${(await row(api.db, sql<{ profile: string }>`SELECT profile FROM organizations WHERE web_name = 'demo'`))?.profile})`.execute(api.db);
+    const otherId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'other'`)) as { id: number }).id;
+    const before = await count(api.db, 'zip_downloads');
     for (const res of [await createZip({ media_ids: [...sold, 'nope'] }), await createZip({ media_ids: sold }, `organization_id=${otherId}`)]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: true, message: 'MEDIA_NOT_FOUND' });
     }
-    expect(count(api.db, 'zip_downloads')).toBe(before);
+    expect(await count(api.db, 'zip_downloads')).toBe(before);
   });
 
   it('refuses bad input with 400 and stores nothing', async () => {
-    const before = count(api.db, 'zip_downloads');
+    const before = await count(api.db, 'zip_downloads');
     const bad: Array<[unknown, string?]> = [
       [{}],
       [{ media_ids: [] }],
@@ -173,6 +172,6 @@ describe('POST /api/v1/medias/zip', () => {
       payload: JSON.stringify({ media_ids: ['x'.repeat(2 * 1024 * 1024)] }),
     });
     expect(huge.statusCode).toBe(413);
-    expect(count(api.db, 'zip_downloads')).toBe(before);
+    expect(await count(api.db, 'zip_downloads')).toBe(before);
   });
 });

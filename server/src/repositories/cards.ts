@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { newId } from '../services/ids.ts';
 
 export interface CardRow {
@@ -12,28 +12,25 @@ export interface CardRow {
   created_at: string;
 }
 
-const COLUMNS = 'id, organization_id, code, secret, captured_at, created_at';
+const COLUMNS = ['id', 'organization_id', 'code', 'secret', 'captured_at', 'created_at'] as const;
 
-export function findCard(db: DatabaseSync, organizationId: number, code: string): CardRow | undefined {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM cards WHERE organization_id = ? AND code = ?`)
-    .get(organizationId, code) as CardRow | undefined;
+export function findCard(db: Db, organizationId: number, code: string): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').select(COLUMNS).where('organization_id', '=', organizationId).where('code', '=', code).executeTakeFirst();
 }
 
 export function createCard(
-  db: DatabaseSync,
+  db: Db,
   card: { organizationId: number; code: string; secret?: string | null; capturedAt?: string | null },
-): CardRow {
+): Promise<CardRow> {
   return db
-    .prepare(
-      `INSERT INTO cards (id, organization_id, code, secret, captured_at) VALUES (?, ?, ?, ?, ?)
-       RETURNING ${COLUMNS}`,
-    )
-    .get(newId(), card.organizationId, card.code, card.secret ?? null, card.capturedAt ?? null) as unknown as CardRow;
+    .insertInto('cards')
+    .values({ id: newId(), organization_id: card.organizationId, code: card.code, secret: card.secret ?? null, captured_at: card.capturedAt ?? null })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
-export function findOrCreateCard(db: DatabaseSync, organizationId: number, code: string): CardRow {
-  return findCard(db, organizationId, code) ?? createCard(db, { organizationId, code });
+export async function findOrCreateCard(db: Db, organizationId: number, code: string): Promise<CardRow> {
+  return (await findCard(db, organizationId, code)) ?? createCard(db, { organizationId, code });
 }
 
 export interface CardSummary {
@@ -43,12 +40,13 @@ export interface CardSummary {
 }
 
 /** Every card of every organization with its media count, for the admin listing. */
-export function listCardSummaries(db: DatabaseSync): CardSummary[] {
+export function listCardSummaries(db: Db): Promise<CardSummary[]> {
   return db
-    .prepare(
-      `SELECT c.organization_id, c.code, count(m.id) AS media_count
-       FROM cards c LEFT JOIN media m ON m.card_id = c.id
-       GROUP BY c.id ORDER BY c.organization_id, c.code`,
-    )
-    .all() as unknown as CardSummary[];
+    .selectFrom('cards as c')
+    .leftJoin('media as m', 'm.card_id', 'c.id')
+    .select(({ fn }) => ['c.organization_id', 'c.code', fn.count<number>('m.id').as('media_count')])
+    .groupBy(['c.id', 'c.organization_id', 'c.code'])
+    .orderBy('c.organization_id')
+    .orderBy('c.code')
+    .execute();
 }

@@ -1,72 +1,95 @@
-import type { DatabaseSync } from 'node:sqlite';
-import type { CardMediaRow, MediaRow } from './media.ts';
+import { chunks, now, type Db } from '../db.ts';
+import { MEDIA_COLUMNS, type CardMediaRow, type MediaRow } from './media.ts';
 
 /** A queued photo a worker took: enough to find its original. */
 export type FaceJob = Pick<MediaRow, 'id' | 'organization_id' | 'mime'>;
 
 /** Queues these photos (already queued ones stay as they are). */
-export function insertFaceJobs(db: DatabaseSync, organizationId: number, mediaIds: readonly string[]): void {
-  db.prepare(
-    `INSERT OR IGNORE INTO face_jobs (media_id, organization_id) SELECT value, ? FROM json_each(?)`,
-  ).run(organizationId, JSON.stringify(mediaIds));
+export async function insertFaceJobs(db: Db, organizationId: number, mediaIds: readonly string[]): Promise<void> {
+  for (const batch of chunks(mediaIds)) {
+    await db
+      .insertInto('face_jobs')
+      .values(batch.map((mediaId) => ({ media_id: mediaId, organization_id: organizationId, queued_at: now() })))
+      .onConflict((conflict) => conflict.column('media_id').doNothing())
+      .execute();
+  }
 }
 
 /** Queues every photo of the organization neither described nor queued yet; answers how many. */
-export function queueUnindexedPhotos(db: DatabaseSync, organizationId: number): number {
-  const result = db
-    .prepare(
-      `INSERT OR IGNORE INTO face_jobs (media_id, organization_id)
-       SELECT m.id, m.organization_id FROM media m
-       WHERE m.organization_id = ? AND m.kind = 'photo'
-         AND NOT EXISTS (SELECT 1 FROM media_face_index i WHERE i.media_id = m.id)`,
+export async function queueUnindexedPhotos(db: Db, organizationId: number): Promise<number> {
+  const result = await db
+    .insertInto('face_jobs')
+    .columns(['media_id', 'organization_id', 'queued_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('media as m')
+        .select(['m.id', 'm.organization_id', eb.val(now()).as('queued_at')])
+        .where('m.organization_id', '=', organizationId)
+        .where('m.kind', '=', 'photo')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_face_index as i').select('i.media_id').whereRef('i.media_id', '=', 'm.id')))),
     )
-    .run(organizationId);
-  return Number(result.changes);
+    .onConflict((conflict) => conflict.column('media_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Drops the organization's queued jobs, claimed or not. */
-export function deleteFaceJobs(db: DatabaseSync, organizationId: number): void {
-  db.prepare('DELETE FROM face_jobs WHERE organization_id = ?').run(organizationId);
+export async function deleteFaceJobs(db: Db, organizationId: number): Promise<void> {
+  await db.deleteFrom('face_jobs').where('organization_id', '=', organizationId).execute();
 }
 
 /**
  * Claims up to `limit` jobs, oldest first: waiting ones and those claimed before `expiredBefore`.
  * One statement, so two processes never claim the same job.
  */
-export function claimFaceJobs(db: DatabaseSync, options: { now: string; expiredBefore: string; limit: number; organizationId?: number }): FaceJob[] {
-  const scope = options.organizationId === undefined ? '' : 'AND organization_id = :organization';
-  return db
-    .prepare(
-      `UPDATE face_jobs SET claimed_at = :now
-       WHERE media_id IN (
-         SELECT media_id FROM face_jobs
-         WHERE (claimed_at IS NULL OR claimed_at < :expired) ${scope}
-         ORDER BY queued_at, media_id LIMIT :limit)
-       RETURNING media_id, organization_id, (SELECT mime FROM media WHERE id = media_id) AS mime`,
+export async function claimFaceJobs(db: Db, options: { now: string; expiredBefore: string; limit: number; organizationId?: number }): Promise<FaceJob[]> {
+  const rows = await db
+    .updateTable('face_jobs')
+    .set({ claimed_at: options.now })
+    .where('media_id', 'in', (eb) =>
+      eb
+        .selectFrom('face_jobs as waiting')
+        .select('waiting.media_id')
+        .where((where) => where.or([where('waiting.claimed_at', 'is', null), where('waiting.claimed_at', '<', options.expiredBefore)]))
+        .$if(options.organizationId !== undefined, (query) => query.where('waiting.organization_id', '=', options.organizationId as number))
+        .orderBy('waiting.queued_at')
+        .orderBy('waiting.media_id')
+        .limit(options.limit),
     )
-    .all({ now: options.now, expired: options.expiredBefore, limit: options.limit, ...(options.organizationId === undefined ? {} : { organization: options.organizationId }) })
-    .map((row) => ({ id: String(row['media_id']), organization_id: Number(row['organization_id']), mime: String(row['mime']) }));
+    .returning((eb) => [
+      'face_jobs.media_id',
+      'face_jobs.organization_id',
+      eb.selectFrom('media').select('media.mime').whereRef('media.id', '=', 'face_jobs.media_id').as('mime'),
+    ])
+    .execute();
+  return rows.map((row) => ({ id: row.media_id, organization_id: row.organization_id, mime: String(row.mime) }));
 }
 
 /** Makes every claimed job waiting again: at the API's start, no worker of a previous run lives. */
-export function releaseFaceClaims(db: DatabaseSync): void {
-  db.prepare('UPDATE face_jobs SET claimed_at = NULL WHERE claimed_at IS NOT NULL').run();
+export async function releaseFaceClaims(db: Db): Promise<void> {
+  await db.updateTable('face_jobs').set({ claimed_at: null }).where('claimed_at', 'is not', null).execute();
 }
 
 /** How many jobs the organization has queued, claimed or not. */
-export function countFaceJobs(db: DatabaseSync, organizationId: number): number {
-  const row = db.prepare('SELECT count(*) AS n FROM face_jobs WHERE organization_id = ?').get(organizationId) as { n: number };
+export async function countFaceJobs(db: Db, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('face_jobs')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** The organization's photos captured in [from, to) still queued for description. */
-export function countQueuedPhotosCapturedBetween(db: DatabaseSync, organizationId: number, from: string, to: string): number {
-  const row = db
-    .prepare(
-      `SELECT count(*) AS n FROM face_jobs j JOIN media m ON m.id = j.media_id
-       WHERE j.organization_id = ? AND m.captured_at >= ? AND m.captured_at < ?`,
-    )
-    .get(organizationId, from, to) as { n: number };
+export async function countQueuedPhotosCapturedBetween(db: Db, organizationId: number, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('face_jobs as j')
+    .innerJoin('media as m', 'm.id', 'j.media_id')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .where('j.organization_id', '=', organizationId)
+    .where('m.captured_at', '>=', from)
+    .where('m.captured_at', '<', to)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -74,87 +97,122 @@ export function countQueuedPhotosCapturedBetween(db: DatabaseSync, organizationI
  * Records photos' faces (possibly none) and removes their jobs; the caller runs it in a
  * transaction. Writing a photo again replaces its faces.
  */
-export function insertFaces(db: DatabaseSync, photos: ReadonlyArray<{ mediaId: string; descriptors: readonly Float32Array[] }>): void {
-  const media = db.prepare('SELECT organization_id FROM media WHERE id = ?');
-  const index = db.prepare('INSERT OR REPLACE INTO media_face_index (media_id, faces) VALUES (?, ?)');
-  const replace = db.prepare('DELETE FROM media_faces WHERE media_id = ?');
-  const insert = db.prepare('INSERT INTO media_faces (organization_id, media_id, descriptor) VALUES (?, ?, ?)');
-  const done = db.prepare('DELETE FROM face_jobs WHERE media_id = ?');
+export async function insertFaces(db: Db, photos: ReadonlyArray<{ mediaId: string; descriptors: readonly Float32Array[] }>): Promise<void> {
   for (const { mediaId, descriptors } of photos) {
-    done.run(mediaId);
+    await db.deleteFrom('face_jobs').where('media_id', '=', mediaId).execute();
     // A photo deleted while it was being described has no row left to describe.
-    const photo = media.get(mediaId) as { organization_id: number } | undefined;
+    const photo = await db.selectFrom('media').select('organization_id').where('id', '=', mediaId).executeTakeFirst();
     if (!photo) continue;
-    index.run(mediaId, descriptors.length);
-    replace.run(mediaId);
-    for (const descriptor of descriptors) {
-      insert.run(photo.organization_id, mediaId, new Uint8Array(descriptor.buffer, descriptor.byteOffset, descriptor.byteLength));
-    }
+    await db
+      .insertInto('media_face_index')
+      .values({ media_id: mediaId, faces: descriptors.length, indexed_at: now() })
+      .onConflict((conflict) => conflict.column('media_id').doUpdateSet((eb) => ({ faces: eb.ref('excluded.faces'), indexed_at: eb.ref('excluded.indexed_at') })))
+      .execute();
+    await db.deleteFrom('media_faces').where('media_id', '=', mediaId).execute();
+    if (!descriptors.length) continue;
+    await db
+      .insertInto('media_faces')
+      .values(
+        descriptors.map((descriptor) => ({
+          organization_id: photo.organization_id,
+          media_id: mediaId,
+          descriptor: new Uint8Array(descriptor.buffer, descriptor.byteOffset, descriptor.byteLength),
+        })),
+      )
+      .execute();
   }
 }
 
 /** Where an organization's face data stands: its purge generation and its newest descriptor's id. */
-export function faceDataVersion(db: DatabaseSync, organizationId: number): { generation: number; lastId: number } {
-  const row = db
-    .prepare(
-      `SELECT faces_generation AS generation,
-         (SELECT coalesce(max(id), 0) FROM media_faces WHERE organization_id = o.id) AS lastId
-       FROM organizations o WHERE id = ?`,
-    )
-    .get(organizationId) as { generation: number; lastId: number } | undefined;
-  return row ?? { generation: 0, lastId: 0 };
+export async function faceDataVersion(db: Db, organizationId: number): Promise<{ generation: number; lastId: number }> {
+  const row = await db
+    .selectFrom('organizations as o')
+    .select((eb) => [
+      'o.faces_generation as generation',
+      eb
+        .selectFrom('media_faces as f')
+        .select((sub) => sub.fn.coalesce(sub.fn.max('f.id'), sub.val(0)).as('last'))
+        .whereRef('f.organization_id', '=', 'o.id')
+        .$castTo<number>()
+        .as('lastId'),
+    ])
+    .where('o.id', '=', organizationId)
+    .executeTakeFirst();
+  return row ? { generation: row.generation, lastId: Number(row.lastId) } : { generation: 0, lastId: 0 };
 }
 
 export interface StoredFace {
   id: number;
   mediaId: string;
   capturedAt: string;
-  /** The BLOB's bytes (128 float32, not necessarily aligned). */
+  /** The descriptor's bytes (128 float32, not necessarily aligned). */
   descriptor: Uint8Array;
 }
 
-/** The organization's faces with ids after `afterId`, in id order, one at a time (there may be millions). */
-export function* iterateFacesAfter(db: DatabaseSync, organizationId: number, afterId: number): Generator<StoredFace> {
-  const rows = db
-    .prepare(
-      `SELECT f.id, f.media_id, m.captured_at, f.descriptor FROM media_faces f JOIN media m ON m.id = f.media_id
-       WHERE f.organization_id = ? AND f.id > ? ORDER BY f.id`,
-    )
-    .iterate(organizationId, afterId);
-  for (const row of rows) {
-    yield { id: Number(row['id']), mediaId: String(row['media_id']), capturedAt: String(row['captured_at']), descriptor: row['descriptor'] as Uint8Array };
+/** Rows read per query while walking an organization's faces. */
+const FACE_PAGE = 5000;
+
+/**
+ * The organization's faces with ids after `afterId`, in id order, one at a time (there may be
+ * millions): read a page at a time by id, so no query holds the database while the caller works.
+ */
+export async function* iterateFacesAfter(db: Db, organizationId: number, afterId: number): AsyncGenerator<StoredFace> {
+  let last = afterId;
+  for (;;) {
+    const rows = await db
+      .selectFrom('media_faces as f')
+      .innerJoin('media as m', 'm.id', 'f.media_id')
+      .select(['f.id', 'f.media_id', 'm.captured_at', 'f.descriptor'])
+      .where('f.organization_id', '=', organizationId)
+      .where('f.id', '>', last)
+      .orderBy('f.id')
+      .limit(FACE_PAGE)
+      .execute();
+    for (const row of rows) yield { id: row.id, mediaId: row.media_id, capturedAt: row.captured_at, descriptor: row.descriptor };
+    if (rows.length < FACE_PAGE) return;
+    last = (rows.at(-1) as { id: number }).id;
   }
 }
 
 /** These descriptors (by row id) that still exist, each with its photo. */
-export function listFaceDescriptors(db: DatabaseSync, ids: readonly number[]): Array<{ mediaId: string; descriptor: Float32Array }> {
-  return db
-    .prepare('SELECT media_id, descriptor FROM media_faces WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids))
-    .map((row) => ({
-      mediaId: String(row['media_id']),
-      // A copy: the BLOB's bytes need not be aligned for a Float32Array view.
-      descriptor: new Float32Array((row['descriptor'] as Uint8Array).slice().buffer),
-    }));
+export async function listFaceDescriptors(db: Db, ids: readonly number[]): Promise<Array<{ mediaId: string; descriptor: Float32Array }>> {
+  const found: Array<{ mediaId: string; descriptor: Float32Array }> = [];
+  for (const batch of chunks(ids)) {
+    const rows = await db.selectFrom('media_faces').select(['media_id', 'descriptor']).where('id', 'in', batch).execute();
+    // A copy: the bytes need not be aligned for a Float32Array view.
+    for (const row of rows) found.push({ mediaId: row.media_id, descriptor: new Float32Array(row.descriptor.slice().buffer) });
+  }
+  return found;
 }
 
 /** Removes the organization's face data (descriptors, index rows, queued jobs) and bumps its generation. */
-export function purgeFaces(db: DatabaseSync, organizationId: number): number {
-  deleteFaceJobs(db, organizationId);
-  const result = db
-    .prepare('DELETE FROM media_face_index WHERE media_id IN (SELECT id FROM media WHERE organization_id = ?)')
-    .run(organizationId);
+export async function purgeFaces(db: Db, organizationId: number): Promise<number> {
+  await deleteFaceJobs(db, organizationId);
+  const result = await db
+    .deleteFrom('media_face_index')
+    .where('media_id', 'in', (eb) => eb.selectFrom('media').select('media.id').where('media.organization_id', '=', organizationId))
+    .executeTakeFirst();
   // media_faces follow their index rows (ON DELETE CASCADE).
-  db.prepare('UPDATE organizations SET faces_generation = faces_generation + 1 WHERE id = ?').run(organizationId);
-  return Number(result.changes);
+  await db
+    .updateTable('organizations')
+    .set((eb) => ({ faces_generation: eb('faces_generation', '+', 1) }))
+    .where('id', '=', organizationId)
+    .execute();
+  return Number(result.numDeletedRows);
 }
 
 /** The photos (with their card's code) of these ids that still exist. */
-export function listPhotosByIds(db: DatabaseSync, mediaIds: readonly string[]): CardMediaRow[] {
-  return db
-    .prepare(
-      `SELECT m.*, c.code AS card_code FROM media m JOIN cards c ON c.id = m.card_id
-       WHERE m.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(mediaIds)) as unknown as CardMediaRow[];
+export async function listPhotosByIds(db: Db, mediaIds: readonly string[]): Promise<CardMediaRow[]> {
+  const found: CardMediaRow[] = [];
+  for (const batch of chunks(mediaIds)) {
+    found.push(
+      ...(await db
+        .selectFrom('media as m')
+        .innerJoin('cards as c', 'c.id', 'm.card_id')
+        .select([...MEDIA_COLUMNS, 'c.code as card_code'])
+        .where('m.id', 'in', batch)
+        .execute()),
+    );
+  }
+  return found;
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { chunks, type Db } from '../db.ts';
 
 export type MediaKind = 'photo' | 'video' | 'extra';
 
@@ -15,7 +15,7 @@ export interface MediaRow {
   bytes: number;
   sha256: string;
   captured_at: string;
-  /** 1 when the venue already sold it; SQLite has no boolean. */
+  /** 1 when the venue already sold it; flags are 0/1 integers in both databases. */
   sold_at_venue: number;
   /** The paid order that covers it (set at payment time), or null. */
   sold_order_id: string | null;
@@ -29,72 +29,75 @@ export interface CardMediaRow extends MediaRow {
 
 export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id'>;
 
-const COLUMNS =
-  'm.id, m.organization_id, m.card_id, m.kind, m.filename, m.mime, m.width, m.height, m.bytes, m.sha256, m.captured_at, m.sold_at_venue, m.sold_order_id, m.created_at';
+export const MEDIA_COLUMNS = [
+  'm.id',
+  'm.organization_id',
+  'm.card_id',
+  'm.kind',
+  'm.filename',
+  'm.mime',
+  'm.width',
+  'm.height',
+  'm.bytes',
+  'm.sha256',
+  'm.captured_at',
+  'm.sold_at_venue',
+  'm.sold_order_id',
+  'm.created_at',
+] as const;
 
 /** Every media id, to tell the media folders that have a row from those that never got one. */
-export function listMediaIds(db: DatabaseSync): Set<string> {
-  return new Set(db.prepare('SELECT id FROM media').all().map((row) => String(row['id'])));
+export async function listMediaIds(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom('media').select('id').execute()).map((row) => row.id));
 }
 
-export function insertMedia(db: DatabaseSync, media: NewMedia): void {
-  insertMedias(db, [media]);
+export function insertMedia(db: Db, media: NewMedia): Promise<void> {
+  return insertMedias(db, [media]);
 }
 
-/** Several media with one prepared statement (the caller runs it in a transaction). */
-export function insertMedias(db: DatabaseSync, medias: readonly NewMedia[]): void {
-  const insert = db.prepare(
-    `INSERT INTO media (id, organization_id, card_id, kind, filename, mime, width, height, bytes, sha256, captured_at, sold_at_venue)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const media of medias) {
-    insert.run(
-      media.id,
-      media.organization_id,
-      media.card_id,
-      media.kind,
-      media.filename,
-      media.mime,
-      media.width,
-      media.height,
-      media.bytes,
-      media.sha256,
-      media.captured_at,
-      media.sold_at_venue,
-    );
+/** Several media (the caller runs it in a transaction). */
+export async function insertMedias(db: Db, medias: readonly NewMedia[]): Promise<void> {
+  for (const batch of chunks(medias, 200)) {
+    await db
+      .insertInto('media')
+      .values(batch.map((media) => ({ ...media, sold_at_venue: media.sold_at_venue ? 1 : 0 })))
+      .execute();
   }
 }
 
-export function findMedia(db: DatabaseSync, id: string): MediaRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM media m WHERE m.id = ?`).get(id) as MediaRow | undefined;
+export function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
+  return db.selectFrom('media as m').select(MEDIA_COLUMNS).where('m.id', '=', id).executeTakeFirst();
 }
 
 /** One media with its card's code, for the calls that must open that card. */
-export function findCardMedia(db: DatabaseSync, id: string): CardMediaRow | undefined {
+export function findCardMedia(db: Db, id: string): Promise<CardMediaRow | undefined> {
   return db
-    .prepare(`SELECT ${COLUMNS}, c.code AS card_code FROM media m JOIN cards c ON c.id = m.card_id WHERE m.id = ?`)
-    .get(id) as CardMediaRow | undefined;
+    .selectFrom('media as m')
+    .innerJoin('cards as c', 'c.id', 'm.card_id')
+    .select([...MEDIA_COLUMNS, 'c.code as card_code'])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
 }
 
-export function countMediaOfCard(db: DatabaseSync, cardId: string): number {
-  const row = db.prepare('SELECT count(*) AS n FROM media WHERE card_id = ?').get(cardId) as { n: number };
+export async function countMediaOfCard(db: Db, cardId: string): Promise<number> {
+  const row = await db.selectFrom('media').select(({ fn }) => fn.countAll<number>().as('n')).where('card_id', '=', cardId).executeTakeFirstOrThrow();
   return row.n;
 }
 
-export function countMedia(db: DatabaseSync): number {
-  const row = db.prepare('SELECT count(*) AS n FROM media').get() as { n: number };
+export async function countMedia(db: Db): Promise<number> {
+  const row = await db.selectFrom('media').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** The media of several cards in capture order (id breaks ties so the order is stable). */
-export function listMediaOfCards(db: DatabaseSync, cardIds: readonly string[]): CardMediaRow[] {
-  // json_each lets one prepared statement take a list of any length.
+export async function listMediaOfCards(db: Db, cardIds: readonly string[]): Promise<CardMediaRow[]> {
+  if (!cardIds.length) return [];
   return db
-    .prepare(
-      `SELECT ${COLUMNS}, c.code AS card_code
-       FROM media m JOIN cards c ON c.id = m.card_id
-       WHERE m.card_id IN (SELECT value FROM json_each(?))
-       ORDER BY m.captured_at, m.id`,
-    )
-    .all(JSON.stringify(cardIds)) as unknown as CardMediaRow[];
+    .selectFrom('media as m')
+    .innerJoin('cards as c', 'c.id', 'm.card_id')
+    .select([...MEDIA_COLUMNS, 'c.code as card_code'])
+    .where('m.card_id', 'in', cardIds)
+    .orderBy('m.captured_at')
+    .orderBy('m.id')
+    .execute();
 }

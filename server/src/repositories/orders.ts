@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { chunks, now, type Db } from '../db.ts';
 import type { MediaKind } from './media.ts';
 
 export interface OrderRow {
@@ -37,145 +37,188 @@ export interface OrderItemRow {
   sold_order_id: string | null;
 }
 
-const COLUMNS =
-  'id, organization_id, first_card_id, status, pdv, tz, customer, address, finished_at, paid_at, created_at, updated_at';
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+const COLUMNS = [
+  'id',
+  'organization_id',
+  'first_card_id',
+  'status',
+  'pdv',
+  'tz',
+  'customer',
+  'address',
+  'finished_at',
+  'paid_at',
+  'created_at',
+  'updated_at',
+] as const;
 
-export function findOrder(db: DatabaseSync, id: string): OrderRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM orders WHERE id = ?`).get(id) as OrderRow | undefined;
+export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function listOrdersOfOrganization(db: DatabaseSync, organizationId: number): OrderRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? ORDER BY created_at`)
-    .all(organizationId) as unknown as OrderRow[];
+export function listOrdersOfOrganization(db: Db, organizationId: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').execute();
 }
 
 /** The visitor's open order of a first card (one at most, by a unique index). */
-export function findOpenOrder(
-  db: DatabaseSync,
-  organizationId: number,
-  firstCardId: string,
-  visitorKey: string,
-): OrderRow | undefined {
+export function findOpenOrder(db: Db, organizationId: number, firstCardId: string, visitorKey: string): Promise<OrderRow | undefined> {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM orders WHERE organization_id = ? AND first_card_id = ? AND visitor_key = ? AND status = 0`)
-    .get(organizationId, firstCardId, visitorKey) as OrderRow | undefined;
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('first_card_id', '=', firstCardId)
+    .where('visitor_key', '=', visitorKey)
+    .where('status', '=', 0)
+    .executeTakeFirst();
 }
 
-export function insertOrder(
-  db: DatabaseSync,
+export async function insertOrder(
+  db: Db,
   order: { id: string; organizationId: number; firstCardId: string; visitorKey: string; pdv: string | null; tz: string | null },
-): void {
-  db.prepare('INSERT INTO orders (id, organization_id, first_card_id, visitor_key, pdv, tz) VALUES (?, ?, ?, ?, ?, ?)').run(
-    order.id,
-    order.organizationId,
-    order.firstCardId,
-    order.visitorKey,
-    order.pdv,
-    order.tz,
-  );
+): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      organization_id: order.organizationId,
+      first_card_id: order.firstCardId,
+      visitor_key: order.visitorKey,
+      pdv: order.pdv,
+      tz: order.tz,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }
 
 /** Records a change so `updated_at` tells when the order last moved. */
-export function touchOrder(db: DatabaseSync, id: string): void {
-  db.prepare(`UPDATE orders SET updated_at = ${NOW} WHERE id = ?`).run(id);
+export async function touchOrder(db: Db, id: string): Promise<void> {
+  await db.updateTable('orders').set({ updated_at: now() }).where('id', '=', id).execute();
 }
 
-export function listOrderCards(db: DatabaseSync, orderId: string): OrderCardRow[] {
+export function listOrderCards(db: Db, orderId: string): Promise<OrderCardRow[]> {
   return db
-    .prepare(
-      `SELECT oc.card_id, c.code, oc.position FROM order_cards oc JOIN cards c ON c.id = oc.card_id
-       WHERE oc.order_id = ? ORDER BY oc.position`,
-    )
-    .all(orderId) as unknown as OrderCardRow[];
+    .selectFrom('order_cards as oc')
+    .innerJoin('cards as c', 'c.id', 'oc.card_id')
+    .select(['oc.card_id', 'c.code', 'oc.position'])
+    .where('oc.order_id', '=', orderId)
+    .orderBy('oc.position')
+    .execute();
 }
 
 /** Adds a card once; answers whether it was new. */
-export function addOrderCard(db: DatabaseSync, orderId: string, cardId: string): boolean {
-  const result = db
-    .prepare(
-      `INSERT INTO order_cards (order_id, card_id, position)
-       VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM order_cards WHERE order_id = ?))
-       ON CONFLICT (order_id, card_id) DO NOTHING`,
-    )
-    .run(orderId, cardId, orderId);
-  return Number(result.changes) > 0;
+export async function addOrderCard(db: Db, orderId: string, cardId: string): Promise<boolean> {
+  const result = await db
+    .insertInto('order_cards')
+    .values(({ selectFrom }) => ({
+      order_id: orderId,
+      card_id: cardId,
+      position: selectFrom('order_cards')
+        .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), eb.val(-1)), '+', 1).as('next'))
+        .where('order_id', '=', orderId)
+        .$castTo<number>(),
+    }))
+    .onConflict((conflict) => conflict.columns(['order_id', 'card_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Removes a card and every item of its media; answers whether the card was in the order. */
-export function removeOrderCard(db: DatabaseSync, orderId: string, cardId: string): boolean {
-  db.prepare(
-    `DELETE FROM order_items WHERE order_id = ? AND media_id IN (SELECT id FROM media WHERE card_id = ?)`,
-  ).run(orderId, cardId);
-  const result = db.prepare('DELETE FROM order_cards WHERE order_id = ? AND card_id = ?').run(orderId, cardId);
-  return Number(result.changes) > 0;
+export async function removeOrderCard(db: Db, orderId: string, cardId: string): Promise<boolean> {
+  await db
+    .deleteFrom('order_items')
+    .where('order_id', '=', orderId)
+    .where('media_id', 'in', (eb) => eb.selectFrom('media').select('media.id').where('media.card_id', '=', cardId))
+    .execute();
+  const result = await db.deleteFrom('order_cards').where('order_id', '=', orderId).where('card_id', '=', cardId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
-export function listOrderItems(db: DatabaseSync, orderId: string): OrderItemRow[] {
+export function listOrderItems(db: Db, orderId: string): Promise<OrderItemRow[]> {
   return db
-    .prepare(
-      `SELECT i.id, i.product_id, i.media_id, m.kind, m.sold_at_venue, m.sold_order_id
-       FROM order_items i LEFT JOIN media m ON m.id = i.media_id
-       WHERE i.order_id = ? ORDER BY i.id`,
-    )
-    .all(orderId) as unknown as OrderItemRow[];
+    .selectFrom('order_items as i')
+    .leftJoin('media as m', 'm.id', 'i.media_id')
+    .select(['i.id', 'i.product_id', 'i.media_id', 'm.kind', 'm.sold_at_venue', 'm.sold_order_id'])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
 }
 
 /** Puts a media under a product; a media already in the order moves instead of doubling. */
-export function upsertOrderMedia(db: DatabaseSync, orderId: string, productId: number, mediaId: string): void {
-  db.prepare(
-    `INSERT INTO order_items (order_id, product_id, media_id) VALUES (?, ?, ?)
-     ON CONFLICT (order_id, media_id) WHERE media_id IS NOT NULL DO UPDATE SET product_id = excluded.product_id`,
-  ).run(orderId, productId, mediaId);
+export async function upsertOrderMedia(db: Db, orderId: string, productId: number, mediaId: string): Promise<void> {
+  await db
+    .insertInto('order_items')
+    .values({ order_id: orderId, product_id: productId, media_id: mediaId, created_at: now() })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['order_id', 'media_id'])
+        .where('media_id', 'is not', null)
+        .doUpdateSet((eb) => ({ product_id: eb.ref('excluded.product_id') })),
+    )
+    .execute();
 }
 
-export function removeOrderMedia(db: DatabaseSync, orderId: string, productId: number, mediaId: string): boolean {
-  const result = db
-    .prepare('DELETE FROM order_items WHERE order_id = ? AND product_id = ? AND media_id = ?')
-    .run(orderId, productId, mediaId);
-  return Number(result.changes) > 0;
+export async function removeOrderMedia(db: Db, orderId: string, productId: number, mediaId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('order_items')
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .where('media_id', '=', mediaId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
-export function addOrderPackage(db: DatabaseSync, orderId: string, productId: number): void {
-  db.prepare(
-    `INSERT INTO order_items (order_id, product_id, media_id) VALUES (?, ?, NULL)
-     ON CONFLICT (order_id, product_id) WHERE media_id IS NULL DO NOTHING`,
-  ).run(orderId, productId);
+export async function addOrderPackage(db: Db, orderId: string, productId: number): Promise<void> {
+  await db
+    .insertInto('order_items')
+    .values({ order_id: orderId, product_id: productId, media_id: null, created_at: now() })
+    .onConflict((conflict) => conflict.columns(['order_id', 'product_id']).where('media_id', 'is', null).doNothing())
+    .execute();
 }
 
-export function removeOrderPackage(db: DatabaseSync, orderId: string, productId: number): boolean {
-  const result = db
-    .prepare('DELETE FROM order_items WHERE order_id = ? AND product_id = ? AND media_id IS NULL')
-    .run(orderId, productId);
-  return Number(result.changes) > 0;
+export async function removeOrderPackage(db: Db, orderId: string, productId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('order_items')
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .where('media_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
-export function setOrderCustomer(db: DatabaseSync, orderId: string, customerJson: string): void {
-  db.prepare(`UPDATE orders SET customer = ?, updated_at = ${NOW} WHERE id = ?`).run(customerJson, orderId);
+export async function setOrderCustomer(db: Db, orderId: string, customerJson: string): Promise<void> {
+  await db.updateTable('orders').set({ customer: customerJson, updated_at: now() }).where('id', '=', orderId).execute();
 }
 
-export function setOrderAddress(db: DatabaseSync, orderId: string, addressJson: string): void {
-  db.prepare(`UPDATE orders SET address = ?, updated_at = ${NOW} WHERE id = ?`).run(addressJson, orderId);
+export async function setOrderAddress(db: Db, orderId: string, addressJson: string): Promise<void> {
+  await db.updateTable('orders').set({ address: addressJson, updated_at: now() }).where('id', '=', orderId).execute();
 }
 
-export function setOrderFinished(db: DatabaseSync, orderId: string): void {
-  db.prepare(`UPDATE orders SET finished_at = coalesce(finished_at, ${NOW}), updated_at = ${NOW} WHERE id = ?`).run(
-    orderId,
-  );
+export async function setOrderFinished(db: Db, orderId: string): Promise<void> {
+  const at = now();
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ finished_at: eb.fn.coalesce('finished_at', eb.val(at)), updated_at: at }))
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** Open to paid; answers false when the order was not open (already paid or canceled). */
-export function markOrderPaid(db: DatabaseSync, orderId: string): boolean {
-  const result = db
-    .prepare(`UPDATE orders SET status = 1, paid_at = ${NOW}, updated_at = ${NOW} WHERE id = ? AND status = 0`)
-    .run(orderId);
-  return Number(result.changes) > 0;
+export async function markOrderPaid(db: Db, orderId: string): Promise<boolean> {
+  const at = now();
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 1, paid_at: at, updated_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Marks media as covered by a paid order; media already sold by another order keep theirs. */
-export function markMediaSoldByOrder(db: DatabaseSync, orderId: string, mediaIds: readonly string[]): void {
-  db.prepare(
-    `UPDATE media SET sold_order_id = ? WHERE sold_order_id IS NULL AND id IN (SELECT value FROM json_each(?))`,
-  ).run(orderId, JSON.stringify(mediaIds));
+export async function markMediaSoldByOrder(db: Db, orderId: string, mediaIds: readonly string[]): Promise<void> {
+  for (const batch of chunks(mediaIds)) {
+    await db.updateTable('media').set({ sold_order_id: orderId }).where('sold_order_id', 'is', null).where('id', 'in', batch).execute();
+  }
 }

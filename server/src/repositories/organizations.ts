@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { now, type Db } from '../db.ts';
 import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
@@ -19,21 +19,22 @@ function toOrganization(row: OrganizationRow): WireOrganization {
   return { id: row.id, name: row.name, web_name: row.web_name, timezone: DEFAULT_TIME_ZONE, ...profile };
 }
 
-export function findOrganizationByWebName(db: DatabaseSync, webName: string): WireOrganization | undefined {
-  const row = db
-    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE web_name = ? AND removed_at IS NULL')
-    .get(webName.toLowerCase()) as OrganizationRow | undefined;
+const ROW = ['id', 'web_name', 'name', 'profile'] as const;
+
+export async function findOrganizationByWebName(db: Db, webName: string): Promise<WireOrganization | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(ROW)
+    .where('web_name', '=', webName.toLowerCase())
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
   return row && toOrganization(row);
 }
 
-export function findOrganizationById(db: DatabaseSync, id: number): WireOrganization | undefined {
-  const row = db
-    .prepare('SELECT id, web_name, name, profile FROM organizations WHERE id = ?')
-    .get(id) as OrganizationRow | undefined;
+export async function findOrganizationById(db: Db, id: number): Promise<WireOrganization | undefined> {
+  const row = await db.selectFrom('organizations').select(ROW).where('id', '=', id).executeTakeFirst();
   return row && toOrganization(row);
 }
-
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 export interface OrganizationChange {
   id: number;
@@ -43,57 +44,69 @@ export interface OrganizationChange {
 }
 
 /** The organizations by web name, each with when it last changed; only those changed after `since` when given. */
-export function listOrganizations(db: DatabaseSync, since?: string): OrganizationChange[] {
-  return listChanges(db, 'removed_at IS NULL', since);
+export function listOrganizations(db: Db, since?: string): Promise<OrganizationChange[]> {
+  return listChanges(db, 'is', since);
 }
 
 /** The organizations removed (after `since` when given), with when. */
-export function listRemovedOrganizations(db: DatabaseSync, since?: string): OrganizationChange[] {
-  return listChanges(db, 'removed_at IS NOT NULL', since);
+export function listRemovedOrganizations(db: Db, since?: string): Promise<OrganizationChange[]> {
+  return listChanges(db, 'is not', since);
 }
 
-function listChanges(db: DatabaseSync, which: string, since: string | undefined): OrganizationChange[] {
-  const columns = `SELECT id, web_name, name, updated_at FROM organizations WHERE ${which}`;
-  const rows = since === undefined
-    ? db.prepare(`${columns} ORDER BY web_name`).all()
-    : db.prepare(`${columns} AND updated_at > ? ORDER BY web_name`).all(since);
-  return rows as unknown as OrganizationChange[];
+function listChanges(db: Db, removed: 'is' | 'is not', since: string | undefined): Promise<OrganizationChange[]> {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'web_name', 'name', 'updated_at'])
+    .where('removed_at', removed, null)
+    .$if(since !== undefined, (query) => query.where('updated_at', '>', since as string))
+    .orderBy('web_name')
+    .execute();
 }
 
 /** Records that something a site shows changed (branding, a webhook's word); false for an unknown web name. */
-export function markOrganizationChanged(db: DatabaseSync, webName: string): boolean {
-  const result = db
-    .prepare(`UPDATE organizations SET updated_at = ${NOW} WHERE web_name = ? AND removed_at IS NULL`)
-    .run(webName.toLowerCase());
-  return result.changes > 0;
+export async function markOrganizationChanged(db: Db, webName: string): Promise<boolean> {
+  const result = await db
+    .updateTable('organizations')
+    .set({ updated_at: now() })
+    .where('web_name', '=', webName.toLowerCase())
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Removes an organization from the sites (see migration 008); false when there is none to remove. */
-export function removeOrganization(db: DatabaseSync, webName: string): boolean {
-  const result = db
-    .prepare(`UPDATE organizations SET removed_at = ${NOW}, updated_at = ${NOW} WHERE web_name = ? AND removed_at IS NULL`)
-    .run(webName.toLowerCase());
-  return result.changes > 0;
+export async function removeOrganization(db: Db, webName: string): Promise<boolean> {
+  const at = now();
+  const result = await db
+    .updateTable('organizations')
+    .set({ removed_at: at, updated_at: at })
+    .where('web_name', '=', webName.toLowerCase())
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-export function countOrganizations(db: DatabaseSync): number {
-  const row = db.prepare('SELECT count(*) AS n FROM organizations').get() as { n: number };
+export async function countOrganizations(db: Db): Promise<number> {
+  const row = await db.selectFrom('organizations').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** Inserts or updates by web_name; answers the organization id. */
-export function upsertOrganization(db: DatabaseSync, organization: NewOrganization): number {
+export async function upsertOrganization(db: Db, organization: NewOrganization): Promise<number> {
   const { web_name, name, ...profile } = organization;
-  const row = db
-    .prepare(
-      `INSERT INTO organizations (web_name, name, profile) VALUES (?, ?, ?)
-       ON CONFLICT (web_name) DO UPDATE SET
-         name = excluded.name,
-         profile = excluded.profile,
-         removed_at = NULL,
-         updated_at = ${NOW}
-       RETURNING id`,
+  const at = now();
+  const row = await db
+    .insertInto('organizations')
+    .values({ web_name: web_name.toLowerCase(), name, profile: JSON.stringify(profile), created_at: at, updated_at: at })
+    .onConflict((conflict) =>
+      conflict.column('web_name').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        profile: eb.ref('excluded.profile'),
+        removed_at: null,
+        updated_at: at,
+      })),
     )
-    .get(web_name.toLowerCase(), name, JSON.stringify(profile)) as { id: number };
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { now, type Db } from '../db.ts';
 import type { ChargeStatus, PaymentMethod } from '../services/payments/gateway.ts';
 
 export interface PaymentRow {
@@ -19,72 +19,75 @@ export interface PaymentRow {
   updated_at: string;
 }
 
-const COLUMNS =
-  'id, order_id, method, gateway, charge_id, idempotency_key, amount_cents, status, pix_text, card_last4, card_brand, media_ids, created_at, updated_at';
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+const COLUMNS = [
+  'id',
+  'order_id',
+  'method',
+  'gateway',
+  'charge_id',
+  'idempotency_key',
+  'amount_cents',
+  'status',
+  'pix_text',
+  'card_last4',
+  'card_brand',
+  'media_ids',
+  'created_at',
+  'updated_at',
+] as const;
 
-export function insertPayment(
-  db: DatabaseSync,
+export async function insertPayment(
+  db: Db,
   payment: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'gateway' | 'idempotency_key' | 'amount_cents' | 'status' | 'media_ids'>,
-): void {
-  db.prepare(
-    `INSERT INTO payments (id, order_id, method, gateway, idempotency_key, amount_cents, status, media_ids)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    payment.id,
-    payment.order_id,
-    payment.method,
-    payment.gateway,
-    payment.idempotency_key,
-    payment.amount_cents,
-    payment.status,
-    payment.media_ids,
-  );
+): Promise<void> {
+  const at = now();
+  await db.insertInto('payments').values({ ...payment, created_at: at, updated_at: at }).execute();
 }
 
 /** Drops an attempt the gateway never took (bad card data, PSP unreachable): its key can be used again. */
-export function deletePayment(db: DatabaseSync, id: string): void {
-  db.prepare('DELETE FROM payments WHERE id = ?').run(id);
+export async function deletePayment(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payments').where('id', '=', id).execute();
 }
 
 /** What the gateway answered of the charge; the status is set apart (`setPaymentStatus`). */
-export function setPaymentCharge(
-  db: DatabaseSync,
+export async function setPaymentCharge(
+  db: Db,
   id: string,
   charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'card_last4' | 'card_brand'>,
-): void {
-  db.prepare(
-    `UPDATE payments SET charge_id = ?, pix_text = ?, card_last4 = ?, card_brand = ?, updated_at = ${NOW} WHERE id = ?`,
-  ).run(charge.charge_id, charge.pix_text, charge.card_last4, charge.card_brand, id);
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ charge_id: charge.charge_id, pix_text: charge.pix_text, card_last4: charge.card_last4, card_brand: charge.card_brand, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
 }
 
-export function findPayment(db: DatabaseSync, id: string): PaymentRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM payments WHERE id = ?`).get(id) as PaymentRow | undefined;
+export function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function setPaymentStatus(db: DatabaseSync, id: string, status: ChargeStatus): void {
-  db.prepare(`UPDATE payments SET status = ?, updated_at = ${NOW} WHERE id = ?`).run(status, id);
+export async function setPaymentStatus(db: Db, id: string, status: ChargeStatus): Promise<void> {
+  await db.updateTable('payments').set({ status, updated_at: now() }).where('id', '=', id).execute();
 }
 
 /** Oldest first. */
-export function listPayments(db: DatabaseSync, orderId: string): PaymentRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM payments WHERE order_id = ? ORDER BY created_at, rowid`)
-    .all(orderId) as unknown as PaymentRow[];
+export function listPayments(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.selectFrom('payments').select(COLUMNS).where('order_id', '=', orderId).orderBy('created_at').orderBy('rowid').execute();
 }
 
-export function findPaymentByCharge(db: DatabaseSync, chargeId: string): PaymentRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM payments WHERE charge_id = ?`).get(chargeId) as PaymentRow | undefined;
+export function findPaymentByCharge(db: Db, chargeId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').select(COLUMNS).where('charge_id', '=', chargeId).executeTakeFirst();
 }
 
 /** Pending payments of an order (an order change cancels them: their amount is stale). */
-export function cancelPendingPayments(db: DatabaseSync, orderId: string): number {
-  const result = db
-    .prepare(
-      `UPDATE payments SET status = 'canceled', updated_at = ${NOW} WHERE order_id = ? AND status IN ('pending', 'processing')`,
-    )
-    .run(orderId);
-  return Number(result.changes);
+export async function cancelPendingPayments(db: Db, orderId: string): Promise<number> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'canceled', updated_at: now() })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface SandboxChargeRow {
@@ -99,34 +102,21 @@ export interface SandboxChargeRow {
   card_brand: string | null;
 }
 
-const CHARGE_COLUMNS = 'id, order_id, method, amount_cents, status, idempotency_key, pix_text, card_last4, card_brand';
+const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'card_last4', 'card_brand'] as const;
 
-export function insertSandboxCharge(db: DatabaseSync, charge: SandboxChargeRow): void {
-  db.prepare(
-    `INSERT INTO sandbox_charges (${CHARGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    charge.id,
-    charge.order_id,
-    charge.method,
-    charge.amount_cents,
-    charge.status,
-    charge.idempotency_key,
-    charge.pix_text,
-    charge.card_last4,
-    charge.card_brand,
-  );
+export async function insertSandboxCharge(db: Db, charge: SandboxChargeRow): Promise<void> {
+  const at = now();
+  await db.insertInto('sandbox_charges').values({ ...charge, created_at: at, updated_at: at }).execute();
 }
 
-export function findSandboxCharge(db: DatabaseSync, id: string): SandboxChargeRow | undefined {
-  return db.prepare(`SELECT ${CHARGE_COLUMNS} FROM sandbox_charges WHERE id = ?`).get(id) as SandboxChargeRow | undefined;
+export function findSandboxCharge(db: Db, id: string): Promise<SandboxChargeRow | undefined> {
+  return db.selectFrom('sandbox_charges').select(CHARGE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function findSandboxChargeByKey(db: DatabaseSync, key: string): SandboxChargeRow | undefined {
-  return db
-    .prepare(`SELECT ${CHARGE_COLUMNS} FROM sandbox_charges WHERE idempotency_key = ?`)
-    .get(key) as SandboxChargeRow | undefined;
+export function findSandboxChargeByKey(db: Db, key: string): Promise<SandboxChargeRow | undefined> {
+  return db.selectFrom('sandbox_charges').select(CHARGE_COLUMNS).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export function setSandboxChargeStatus(db: DatabaseSync, id: string, status: ChargeStatus): void {
-  db.prepare(`UPDATE sandbox_charges SET status = ?, updated_at = ${NOW} WHERE id = ?`).run(status, id);
+export async function setSandboxChargeStatus(db: Db, id: string, status: ChargeStatus): Promise<void> {
+  await db.updateTable('sandbox_charges').set({ status, updated_at: now() }).where('id', '=', id).execute();
 }

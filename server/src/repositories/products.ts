@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { now, type Db } from '../db.ts';
 
 export interface ProductRow {
   id: number;
@@ -27,49 +27,58 @@ export interface NewProduct {
   ranges: Array<{ min_photos: number; max_photos: number | null; price_cents: number }>;
 }
 
-const COLUMNS = 'id, organization_id, unities, is_photo, is_video, description, position, active';
+const COLUMNS = ['id', 'organization_id', 'unities', 'is_photo', 'is_video', 'description', 'position', 'active'] as const;
 
 /** The products on sale now, in the operator's order. */
-export function listActiveProducts(db: DatabaseSync, organizationId: number): ProductRow[] {
+export function listActiveProducts(db: Db, organizationId: number): Promise<ProductRow[]> {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM products WHERE organization_id = ? AND active = 1 ORDER BY position, id`)
-    .all(organizationId) as unknown as ProductRow[];
+    .selectFrom('products')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('active', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 /** Any product, archived or not: orders keep pricing with the product they were made with. */
-export function findProduct(db: DatabaseSync, id: number): ProductRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM products WHERE id = ?`).get(id) as ProductRow | undefined;
+export function findProduct(db: Db, id: number): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function listRanges(db: DatabaseSync, productIds: readonly number[]): PriceRangeRow[] {
+export async function listRanges(db: Db, productIds: readonly number[]): Promise<PriceRangeRow[]> {
+  if (!productIds.length) return [];
   return db
-    .prepare(
-      `SELECT id, product_id, min_photos, max_photos, price_cents FROM product_price_ranges
-       WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, min_photos`,
-    )
-    .all(JSON.stringify(productIds)) as unknown as PriceRangeRow[];
+    .selectFrom('product_price_ranges')
+    .select(['id', 'product_id', 'min_photos', 'max_photos', 'price_cents'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('min_photos')
+    .execute();
 }
 
 /** Archives the organization's current products and inserts the new ones (caller wraps it in a transaction). */
-export function replaceProducts(db: DatabaseSync, organizationId: number, products: readonly NewProduct[]): number[] {
-  db.prepare('UPDATE products SET active = 0 WHERE organization_id = ? AND active = 1').run(organizationId);
-  const insertProduct = db.prepare(
-    `INSERT INTO products (organization_id, unities, is_photo, is_video, description, position)
-     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const insertRange = db.prepare(
-    'INSERT INTO product_price_ranges (product_id, min_photos, max_photos, price_cents) VALUES (?, ?, ?, ?)',
-  );
-  return products.map((product, position) => {
-    const { id } = insertProduct.get(
-      organizationId,
-      product.unities,
-      product.is_photo ? 1 : 0,
-      product.is_video ? 1 : 0,
-      product.description,
-      position,
-    ) as { id: number };
-    for (const range of product.ranges) insertRange.run(id, range.min_photos, range.max_photos, range.price_cents);
-    return id;
-  });
+export async function replaceProducts(db: Db, organizationId: number, products: readonly NewProduct[]): Promise<number[]> {
+  await db.updateTable('products').set({ active: 0 }).where('organization_id', '=', organizationId).where('active', '=', 1).execute();
+  const ids: number[] = [];
+  for (const [position, product] of products.entries()) {
+    const { id } = await db
+      .insertInto('products')
+      .values({
+        organization_id: organizationId,
+        unities: product.unities,
+        is_photo: product.is_photo ? 1 : 0,
+        is_video: product.is_video ? 1 : 0,
+        description: product.description,
+        position,
+        created_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (product.ranges.length) {
+      await db.insertInto('product_price_ranges').values(product.ranges.map((range) => ({ product_id: id, ...range }))).execute();
+    }
+    ids.push(id);
+  }
+  return ids;
 }

@@ -1,35 +1,34 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { chunks, type Db } from '../db.ts';
 
 export type CardOrigin = 'import' | 'upload';
 
 /** The columns migration 002 added to cards, read apart so the shared CardRow stays unchanged. */
-export function cardOrigin(db: DatabaseSync, cardId: string): CardOrigin | undefined {
-  const row = db.prepare('SELECT origin FROM cards WHERE id = ?').get(cardId) as { origin: CardOrigin } | undefined;
+export async function cardOrigin(db: Db, cardId: string): Promise<CardOrigin | undefined> {
+  const row = await db.selectFrom('cards').select('origin').where('id', '=', cardId).executeTakeFirst();
   return row?.origin;
 }
 
 /** Inserts a card whose id the caller chose (uploads stage their files before the card exists). */
-export function insertCardWithId(
-  db: DatabaseSync,
+export async function insertCardWithId(
+  db: Db,
   card: { id: string; organizationId: number; code: string; secret: string | null; origin: CardOrigin },
-): void {
-  db.prepare('INSERT INTO cards (id, organization_id, code, secret, origin) VALUES (?, ?, ?, ?, ?)').run(
-    card.id,
-    card.organizationId,
-    card.code,
-    card.secret,
-    card.origin,
-  );
+): Promise<void> {
+  await db
+    .insertInto('cards')
+    .values({ id: card.id, organization_id: card.organizationId, code: card.code, secret: card.secret, origin: card.origin })
+    .execute();
 }
 
-export function countCards(db: DatabaseSync): number {
-  return (db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n;
+export async function countCards(db: Db): Promise<number> {
+  const row = await db.selectFrom('cards').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
 }
 
-export function setMustEdit(db: DatabaseSync, mediaIds: readonly string[]): void {
-  db.prepare('UPDATE media SET must_edit = 1 WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(mediaIds));
+export async function setMustEdit(db: Db, mediaIds: readonly string[]): Promise<void> {
+  for (const batch of chunks(mediaIds)) await db.updateTable('media').set({ must_edit: 1 }).where('id', 'in', batch).execute();
 }
 
-export function deleteMediaRow(db: DatabaseSync, mediaId: string): boolean {
-  return Number(db.prepare('DELETE FROM media WHERE id = ?').run(mediaId).changes) > 0;
+export async function deleteMediaRow(db: Db, mediaId: string): Promise<boolean> {
+  const result = await db.deleteFrom('media').where('id', '=', mediaId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { now, type Db } from '../db.ts';
 
 export interface CustomerRow {
   id: number;
@@ -29,17 +29,30 @@ export interface CustomerCardRow {
   last_captured_at: string;
 }
 
-const COLUMNS =
-  'id, organization_id, name, lastname, name_key, lastname_key, external_id, cpf, email, phone, password_hash, created_at, updated_at';
+const COLUMNS = [
+  'id',
+  'organization_id',
+  'name',
+  'lastname',
+  'name_key',
+  'lastname_key',
+  'external_id',
+  'cpf',
+  'email',
+  'phone',
+  'password_hash',
+  'created_at',
+  'updated_at',
+] as const;
 
-export function findCustomersByExternalId(db: DatabaseSync, externalId: string, organizationId?: number): CustomerRow[] {
-  return (
-    organizationId === undefined
-      ? db.prepare(`SELECT ${COLUMNS} FROM customers WHERE external_id = ? ORDER BY id`).all(externalId)
-      : db
-          .prepare(`SELECT ${COLUMNS} FROM customers WHERE external_id = ? AND organization_id = ? ORDER BY id`)
-          .all(externalId, organizationId)
-  ) as unknown as CustomerRow[];
+export function findCustomersByExternalId(db: Db, externalId: string, organizationId?: number): Promise<CustomerRow[]> {
+  return db
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where('external_id', '=', externalId)
+    .$if(organizationId !== undefined, (query) => query.where('organization_id', '=', organizationId as number))
+    .orderBy('id')
+    .execute();
 }
 
 /** The search filters the customer form can use; each given one must match exactly. */
@@ -51,84 +64,86 @@ export interface CustomerFilter {
 }
 
 /** Customers of an organization matching every given filter, at most `limit` of them. */
-export function findCustomers(db: DatabaseSync, organizationId: number, filter: CustomerFilter, limit: number): CustomerRow[] {
-  // Column names are fixed here; only the values come from the caller.
-  const clauses: string[] = ['organization_id = ?'];
-  const values: Array<string | number> = [organizationId];
-  const add = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    clauses.push(`${column} = ?`);
-    values.push(value);
-  };
-  add('name_key', filter.nameKey);
-  add('lastname_key', filter.lastnameKey);
-  add('external_id', filter.externalId);
-  add('cpf', filter.cpf);
-  values.push(limit);
+export function findCustomers(db: Db, organizationId: number, filter: CustomerFilter, limit: number): Promise<CustomerRow[]> {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM customers WHERE ${clauses.join(' AND ')} ORDER BY id LIMIT ?`)
-    .all(...values) as unknown as CustomerRow[];
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .$if(filter.nameKey !== undefined, (query) => query.where('name_key', '=', filter.nameKey as string))
+    .$if(filter.lastnameKey !== undefined, (query) => query.where('lastname_key', '=', filter.lastnameKey as string))
+    .$if(filter.externalId !== undefined, (query) => query.where('external_id', '=', filter.externalId as string))
+    .$if(filter.cpf !== undefined, (query) => query.where('cpf', '=', filter.cpf as string))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
-export function findCustomerByCpf(db: DatabaseSync, organizationId: number, cpf: string): CustomerRow | undefined {
+export function findCustomerByCpf(db: Db, organizationId: number, cpf: string): Promise<CustomerRow | undefined> {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM customers WHERE organization_id = ? AND cpf = ? ORDER BY id LIMIT 1`)
-    .get(organizationId, cpf) as CustomerRow | undefined;
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('cpf', '=', cpf)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
-export function countCustomers(db: DatabaseSync): number {
-  return (db.prepare('SELECT count(*) AS n FROM customers').get() as { n: number }).n;
+export async function countCustomers(db: Db): Promise<number> {
+  const row = await db.selectFrom('customers').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Inserts, or updates the customer with the same external id (or `existingId`); answers the id. */
-export function saveCustomer(db: DatabaseSync, customer: NewCustomer, existingId?: number): number {
-  const values = [
-    customer.name,
-    customer.lastname,
-    customer.name_key,
-    customer.lastname_key,
-    customer.external_id,
-    customer.cpf,
-    customer.email,
-    customer.phone,
-    customer.password_hash,
-  ];
+export async function saveCustomer(db: Db, customer: NewCustomer, existingId?: number): Promise<number> {
+  const { organization_id, ...fields } = customer;
+  const at = now();
   if (existingId !== undefined) {
-    db.prepare(
-      `UPDATE customers SET name = ?, lastname = ?, name_key = ?, lastname_key = ?, external_id = ?, cpf = ?,
-         email = ?, phone = ?, password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ?`,
-    ).run(...values, existingId);
+    await db.updateTable('customers').set({ ...fields, updated_at: at }).where('id', '=', existingId).execute();
     return existingId;
   }
-  const row = db
-    .prepare(
-      `INSERT INTO customers (organization_id, name, lastname, name_key, lastname_key, external_id, cpf, email, phone, password_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (organization_id, external_id) DO UPDATE SET
-         name = excluded.name, lastname = excluded.lastname, name_key = excluded.name_key,
-         lastname_key = excluded.lastname_key, cpf = excluded.cpf, email = excluded.email,
-         phone = excluded.phone, password_hash = excluded.password_hash,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       RETURNING id`,
+  const row = await db
+    .insertInto('customers')
+    .values({ organization_id, ...fields, created_at: at, updated_at: at })
+    .onConflict((conflict) =>
+      conflict.columns(['organization_id', 'external_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        lastname: eb.ref('excluded.lastname'),
+        name_key: eb.ref('excluded.name_key'),
+        lastname_key: eb.ref('excluded.lastname_key'),
+        cpf: eb.ref('excluded.cpf'),
+        email: eb.ref('excluded.email'),
+        phone: eb.ref('excluded.phone'),
+        password_hash: eb.ref('excluded.password_hash'),
+        updated_at: at,
+      })),
     )
-    .get(customer.organization_id, ...values) as { id: number };
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export function linkCardToCustomer(db: DatabaseSync, cardId: string, customerId: number): void {
-  db.prepare('UPDATE cards SET customer_id = ? WHERE id = ?').run(customerId, cardId);
+export async function linkCardToCustomer(db: Db, cardId: string, customerId: number): Promise<void> {
+  await db.updateTable('cards').set({ customer_id: customerId }).where('id', '=', cardId).execute();
 }
 
 /** The cards of these customers that have media, most recent capture first. */
-export function listCardsWithMediaOfCustomers(db: DatabaseSync, customerIds: readonly number[]): CustomerCardRow[] {
+export async function listCardsWithMediaOfCustomers(db: Db, customerIds: readonly number[]): Promise<CustomerCardRow[]> {
+  if (!customerIds.length) return [];
   return db
-    .prepare(
-      `SELECT c.id, c.code, c.organization_id, count(m.id) AS medias_count, max(m.captured_at) AS last_captured_at
-       FROM cards c JOIN media m ON m.card_id = c.id
-       WHERE c.customer_id IN (SELECT value FROM json_each(?))
-       GROUP BY c.id
-       ORDER BY last_captured_at DESC, c.created_at DESC, c.id`,
-    )
-    .all(JSON.stringify(customerIds)) as unknown as CustomerCardRow[];
+    .selectFrom('cards as c')
+    .innerJoin('media as m', 'm.card_id', 'c.id')
+    .select(({ fn }) => [
+      'c.id',
+      'c.code',
+      'c.organization_id',
+      fn.count<number>('m.id').as('medias_count'),
+      fn.max('m.captured_at').as('last_captured_at'),
+    ])
+    .where('c.customer_id', 'in', customerIds)
+    .groupBy(['c.id', 'c.code', 'c.organization_id', 'c.created_at'])
+    .orderBy('last_captured_at', 'desc')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id')
+    .execute();
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 
 export interface ZipDownloadRow {
   token: string;
@@ -8,27 +8,26 @@ export interface ZipDownloadRow {
   expires_at: string;
 }
 
-export function insertZipDownload(db: DatabaseSync, row: ZipDownloadRow): void {
-  db.prepare('INSERT INTO zip_downloads (token, organization_id, media_ids, expires_at) VALUES (?, ?, ?, ?)').run(
-    row.token,
-    row.organization_id,
-    JSON.stringify(row.media_ids),
-    row.expires_at,
-  );
+export async function insertZipDownload(db: Db, row: ZipDownloadRow): Promise<void> {
+  await db.insertInto('zip_downloads').values({ ...row, media_ids: JSON.stringify(row.media_ids) }).execute();
 }
 
 /** The link when it exists and has not expired at `now` (ISO time). */
-export function findLiveZipDownload(db: DatabaseSync, token: string, now: string): ZipDownloadRow | undefined {
-  const row = db
-    .prepare('SELECT token, organization_id, media_ids, expires_at FROM zip_downloads WHERE token = ? AND expires_at > ?')
-    .get(token, now) as (Omit<ZipDownloadRow, 'media_ids'> & { media_ids: string }) | undefined;
+export async function findLiveZipDownload(db: Db, token: string, now: string): Promise<ZipDownloadRow | undefined> {
+  const row = await db
+    .selectFrom('zip_downloads')
+    .select(['token', 'organization_id', 'media_ids', 'expires_at'])
+    .where('token', '=', token)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return row && { ...row, media_ids: JSON.parse(row.media_ids) as string[] };
 }
 
-export function deleteExpiredZipDownloads(db: DatabaseSync, now: string): void {
-  db.prepare('DELETE FROM zip_downloads WHERE expires_at <= ?').run(now);
+export async function deleteExpiredZipDownloads(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('zip_downloads').where('expires_at', '<=', now).execute();
 }
 
-export function countZipDownloads(db: DatabaseSync): number {
-  return (db.prepare('SELECT count(*) AS n FROM zip_downloads').get() as { n: number }).n;
+export async function countZipDownloads(db: Db): Promise<number> {
+  const row = await db.selectFrom('zip_downloads').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -12,8 +12,8 @@ import { brandingFile, listBranding } from '../services/branding.ts';
 /** The organizations' branding files, which the site build copies into each site. */
 export function brandingRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const webNameOf = (raw: string) => {
-    const organization = findOrganizationByWebName(db, raw);
+  const webNameOf = async (raw: string) => {
+    const organization = await findOrganizationByWebName(db, raw);
     if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
     return organization.web_name;
   };
@@ -21,12 +21,12 @@ export function brandingRoutes(fastify: FastifyInstance, { db, dataDir }: AppDep
   app.get(
     '/api/v1/branding/:webName',
     { schema: { params: Type.Object({ webName: Type.String() }), response: { 200: BrandingList } } },
-    async (request) => ({ error: false as const, files: await listBranding(dataDir, webNameOf(request.params.webName)) }),
+    async (request) => ({ error: false as const, files: await listBranding(dataDir, await webNameOf(request.params.webName)) }),
   );
 
   app.get('/api/v1/branding/:webName/:file', { schema: { params: Type.Object({ webName: Type.String(), file: Type.String() }) } }, async (request, reply) => {
     // Only a stored branding name ever becomes a path: no traversal.
-    const file = await brandingFile(dataDir, webNameOf(request.params.webName), request.params.file);
+    const file = await brandingFile(dataDir, await webNameOf(request.params.webName), request.params.file);
     if (!file) throw new ApiError(404, 'NOT_FOUND');
     return reply
       .header('content-type', contentTypeOf(file))

@@ -18,7 +18,7 @@ export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
         response: { 200: CardAnswer },
       },
     },
-    async (request) => cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
+    async (request) => await cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
   );
 
   app.post(
@@ -33,6 +33,6 @@ export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) =>
       // The first card always counts, even when the body leaves it out.
-      mediasAnswer(db, request.params.org, [request.params.firstCard, ...request.body.cards], request.query.secret),
+      await mediasAnswer(db, request.params.org, [request.params.firstCard, ...request.body.cards], request.query.secret),
   );
 }

@@ -22,10 +22,10 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
     { schema: { querystring: OrganizationListQuery, response: { 200: OrganizationList } } },
     async (request) => {
       const given = request.query.changed_since;
-      if (given === undefined) return { error: false as const, organizations: listOrganizations(db) };
+      if (given === undefined) return { error: false as const, organizations: await listOrganizations(db) };
       // Stored instants carry milliseconds: compare in the same form.
       const since = new Date(given).toISOString();
-      return { error: false as const, organizations: listOrganizations(db, since), removed: listRemovedOrganizations(db, since) };
+      return { error: false as const, organizations: await listOrganizations(db, since), removed: await listRemovedOrganizations(db, since) };
     },
   );
 
@@ -33,7 +33,7 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
     '/api/v1/organization/:webName',
     { schema: { params: Type.Object({ webName: Type.String() }), response: { 200: OrganizationAnswer } } },
     async (request) => {
-      const organization = findOrganizationByWebName(db, request.params.webName);
+      const organization = await findOrganizationByWebName(db, request.params.webName);
       if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
       return { error: false as const, message: 'OK', organization };
     },
@@ -65,8 +65,8 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
         },
       },
       async (request) => {
-        if (!markOrganizationChanged(db, request.body.web_name)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-        return { error: false as const, organizations: listOrganizations(db).filter((o) => o.web_name === request.body.web_name) };
+        if (!await markOrganizationChanged(db, request.body.web_name)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+        return { error: false as const, organizations: (await listOrganizations(db)).filter((o) => o.web_name === request.body.web_name) };
       },
     );
   });

@@ -51,7 +51,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   app.get(
     '/api/v1/products/:orgId/online',
     { schema: { params: Type.Object({ orgId: PositiveId }), response: { 200: ProductsAnswer } } },
-    async (request) => productsAnswer(db, request.params.orgId),
+    async (request) => await productsAnswer(db, request.params.orgId),
   );
 
   // ---- Orders ----
@@ -68,7 +68,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     },
     async (request) => {
       const { pdv, tz, secret } = request.query;
-      return createOrder(db, {
+      return await createOrder(db, {
         organizationId: request.params.orgId,
         firstCard: request.params.firstCard,
         cards: request.body.cards ?? [],
@@ -81,21 +81,21 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   );
 
   app.get('/api/v1/order/:orderId', { schema: { params: OrderParams, ...order } }, async (request) =>
-    getOrder(db, request.params.orderId),
+    await getOrder(db, request.params.orderId),
   );
 
   app.post(
     '/api/v1/order/:orderId/card/:card',
     { schema: { params: OrderCardParams, querystring: SecretQuery, ...order } },
-    async (request) => addCard(db, request.params.orderId, request.params.card, request.query.secret),
+    async (request) => await addCard(db, request.params.orderId, request.params.card, request.query.secret),
   );
 
   app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...order } }, async (request) =>
-    removeCard(db, request.params.orderId, request.params.card),
+    await removeCard(db, request.params.orderId, request.params.card),
   );
 
   app.post('/api/v1/order/:orderId/product/:productId/:mediaId', { schema: { params: OrderMediaParams, ...order } }, async (request) =>
-    addMedia(db, request.params),
+    await addMedia(db, request.params),
   );
 
   app.post(
@@ -106,31 +106,31 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
         ...order,
       },
     },
-    async (request) => addMedia(db, request.params),
+    async (request) => await addMedia(db, request.params),
   );
 
   app.delete(
     '/api/v1/order/:orderId/product/:productId/media/:mediaId',
     { schema: { params: OrderMediaParams, ...order } },
-    async (request) => removeMedia(db, request.params),
+    async (request) => await removeMedia(db, request.params),
   );
 
   app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    addAllDigital(db, request.params.orderId, request.params.productId),
+    await addAllDigital(db, request.params.orderId, request.params.productId),
   );
 
   app.delete('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    removeAllDigital(db, request.params.orderId, request.params.productId),
+    await removeAllDigital(db, request.params.orderId, request.params.productId),
   );
 
   app.post(
     '/api/v1/order/:orderId/customer',
     { schema: { params: OrderParams, body: CustomerBody, ...order } },
-    async (request) => saveCustomer(db, request.params.orderId, request.body),
+    async (request) => await saveCustomer(db, request.params.orderId, request.body),
   );
 
   app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...order } }, async (request) =>
-    finishOrder(db, request.params.orderId),
+    await finishOrder(db, request.params.orderId),
   );
 
   // ---- Payments ----
@@ -144,16 +144,16 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   app.post(
     '/api/v1/payment/checkout/:orderId',
     { schema: { params: OrderParams, body: CheckoutBody, response: { 200: PaymentAnswer } } },
-    async (request) => checkout(deps, request.params.orderId, request.body),
+    async (request) => await checkout(deps, request.params.orderId, request.body),
   );
 
   // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
   app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
-    handleWebhook(deps, request.body, request.headers),
+    await handleWebhook(deps, request.body, request.headers),
   );
 
   app.get('/api/v1/payment/:id', { schema: { params: Type.Object({ id: Id }), response: { 200: PaymentAnswer } } }, async (request) =>
-    paymentStatus(deps, request.params.id),
+    await paymentStatus(deps, request.params.id),
   );
 
   app.get(

@@ -62,7 +62,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
     },
     async (request) => ({
       error: false as const,
-      url: createZipLink(
+      url: await createZipLink(
         db,
         { organizationId: request.query.organization_id, mediaIds: request.body.media_ids, secret: request.query.secret },
         requestOrigin(request),
@@ -105,14 +105,14 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
     },
     async (request) => ({
       error: false as const,
-      cards: credentialCards(db, request.params.credentialId, request.query.organization_id),
+      cards: await credentialCards(db, request.params.credentialId, request.query.organization_id),
     }),
   );
 
   app.post(
     '/api/v1/customer/card/medias',
     { schema: { body: CustomerSearchBody, response: { 200: CustomerCardAnswer } } },
-    async (request) => customerCardAnswer(db, request.body),
+    async (request) => await customerCardAnswer(db, request.body),
   );
 
   app.delete(
@@ -145,7 +145,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;
-        const target = uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: isYes(mustEdit) });
+        const target = await uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: isYes(mustEdit) });
         const folder = await uploadScratch(dataDir);
         try {
           const files = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
@@ -162,10 +162,10 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
-        const organization = faceSearchOrganization(db, organizationId);
+        const organization = await faceSearchOrganization(db, organizationId);
         // The selfies stay in memory: never written anywhere, gone with the request.
         const photos = await receiveInMemory(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, FACE_SEARCH_MAX_PHOTOS);
-        return searchByFaces(db, faceEngine(), { organization, fromDate, toDate, photos });
+        return await searchByFaces(db, faceEngine(), { organization, fromDate, toDate, photos });
       },
     );
   });

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
@@ -16,15 +16,15 @@ export function requiresAccessCode(organization: WireOrganization): boolean {
  * exist elsewhere; under two-factor every card must carry the given secret (401
  * CUSTOMER_CODE_NOT_FOUND), and a card without one cannot be opened at all.
  */
-export function openCards(
-  db: DatabaseSync,
+export async function openCards(
+  db: Db,
   organization: WireOrganization,
   rawCodes: readonly string[],
   secret: string | undefined,
-): CardRow[] {
+): Promise<CardRow[]> {
   const codes = [...new Set(rawCodes.map(normalizeCardCode))];
   if (!codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const cards = codes.map((code) => findCard(db, organization.id, code));
+  const cards = await Promise.all(codes.map((code) => findCard(db, organization.id, code)));
   if (!cards.every((card) => card !== undefined)) throw new ApiError(404, 'CARD_NOT_FOUND');
   if (requiresAccessCode(organization)) {
     const given = secret === undefined ? undefined : normalizeSecret(secret);

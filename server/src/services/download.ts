@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
@@ -21,12 +21,12 @@ export interface DownloadFile {
  * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed.
  */
 export async function resolveDownload(
-  db: DatabaseSync,
+  db: Db,
   dataDir: string,
   request: { type: MediaKind; id: string; size: DownloadSize },
 ): Promise<DownloadFile> {
-  const media = findMedia(db, request.id);
-  const organization = media && findOrganizationById(db, media.organization_id);
+  const media = await findMedia(db, request.id);
+  const organization = media && await findOrganizationById(db, media.organization_id);
   if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);

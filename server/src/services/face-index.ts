@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { faceDataVersion, iterateFacesAfter, listFaceDescriptors } from '../repositories/faces.ts';
 import { faceDistance } from './face-engine.ts';
 
@@ -45,9 +45,9 @@ interface OrganizationFaces {
 }
 
 // Per database connection: tests open many databases in one process, each with an organization 1.
-const indexes = new WeakMap<DatabaseSync, Map<number, OrganizationFaces>>();
+const indexes = new WeakMap<Db, Map<number, OrganizationFaces>>();
 
-function indexesOf(db: DatabaseSync): Map<number, OrganizationFaces> {
+function indexesOf(db: Db): Map<number, OrganizationFaces> {
   let map = indexes.get(db);
   if (!map) indexes.set(db, (map = new Map()));
   return map;
@@ -65,9 +65,9 @@ function newChunk(): Chunk {
 }
 
 /** The organization's index, brought up to date with the database first (loaded whole the first time). */
-function current(db: DatabaseSync, organizationId: number): OrganizationFaces {
+async function current(db: Db, organizationId: number): Promise<OrganizationFaces> {
   const map = indexesOf(db);
-  const version = faceDataVersion(db, organizationId);
+  const version = await faceDataVersion(db, organizationId);
   let faces = map.get(organizationId);
   if (!faces || faces.generation !== version.generation) {
     faces = { generation: version.generation, lastId: 0, chunks: [], slots: new Map() };
@@ -76,7 +76,7 @@ function current(db: DatabaseSync, organizationId: number): OrganizationFaces {
   if (version.lastId <= faces.lastId) return faces;
   const bytes = new Uint8Array(DIMENSIONS * 4);
   const descriptor = new Float32Array(bytes.buffer);
-  for (const face of iterateFacesAfter(db, organizationId, faces.lastId)) {
+  for await (const face of iterateFacesAfter(db, organizationId, faces.lastId)) {
     let chunk = faces.chunks.at(-1);
     if (!chunk || chunk.length === CHUNK) faces.chunks.push((chunk = newChunk()));
     let slot = faces.slots.get(face.mediaId);
@@ -106,14 +106,14 @@ function current(db: DatabaseSync, organizationId: number): OrganizationFaces {
  * closer than `maxDistance` (euclidean, as faceDistance) to one of `wanted`: each photo with its
  * best distance.
  */
-export function matchFaces(
-  db: DatabaseSync,
+export async function matchFaces(
+  db: Db,
   organizationId: number,
   wanted: readonly Float32Array[],
   period: { from: number; to: number },
   maxDistance: number,
-): Map<string, number> {
-  const faces = current(db, organizationId);
+): Promise<Map<string, number>> {
+  const faces = await current(db, organizationId);
   const candidates: number[] = [];
   for (const chunk of faces.chunks) {
     const { codes, scales, captured } = chunk;
@@ -152,7 +152,7 @@ export function matchFaces(
   }
   // The exact check; a face whose row is gone meanwhile (its photo deleted) drops out.
   const best = new Map<string, number>();
-  for (const { mediaId, descriptor } of listFaceDescriptors(db, candidates)) {
+  for (const { mediaId, descriptor } of await listFaceDescriptors(db, candidates)) {
     const distance = Math.min(...wanted.map((target) => faceDistance(target, descriptor)));
     if (distance < maxDistance && distance < (best.get(mediaId) ?? Infinity)) best.set(mediaId, distance);
   }
@@ -160,7 +160,7 @@ export function matchFaces(
 }
 
 /** Forgets a deleted photo's faces at once (its rows went with it): out of every period, codes zeroed. */
-export function forgetPhoto(db: DatabaseSync, organizationId: number, mediaId: string): void {
+export function forgetPhoto(db: Db, organizationId: number, mediaId: string): void {
   const faces = indexes.get(db)?.get(organizationId);
   const slot = faces?.slots.get(mediaId);
   if (!faces || slot === undefined) return;
@@ -174,7 +174,7 @@ export function forgetPhoto(db: DatabaseSync, organizationId: number, mediaId: s
 }
 
 /** How many faces of the organization this process holds in memory (forgotten ones aside). */
-export function heldFaces(db: DatabaseSync, organizationId: number): number {
+export function heldFaces(db: Db, organizationId: number): number {
   let held = 0;
   for (const chunk of indexes.get(db)?.get(organizationId)?.chunks ?? []) {
     for (let i = 0; i < chunk.length; i++) if (!Number.isNaN(chunk.captured[i])) held++;
@@ -183,6 +183,6 @@ export function heldFaces(db: DatabaseSync, organizationId: number): number {
 }
 
 /** Drops the organization's index (its face data was purged); the next match starts afresh. */
-export function dropIndex(db: DatabaseSync, organizationId: number): void {
+export function dropIndex(db: Db, organizationId: number): void {
   indexes.get(db)?.delete(organizationId);
 }

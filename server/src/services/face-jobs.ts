@@ -1,6 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { atomically } from '../db.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import {
   claimFaceJobs,
@@ -29,26 +28,26 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 const IDLE_POLL_MS = 1000;
 
 /** Queues the photos among these media for description, when their organization has facial search. */
-export function queueFaceIndexing(db: DatabaseSync, organizationId: number, media: ReadonlyArray<{ id: string; kind: string }>): void {
+export async function queueFaceIndexing(db: Db, organizationId: number, media: ReadonlyArray<{ id: string; kind: string }>): Promise<void> {
   const photos = media.filter((item) => item.kind === 'photo').map((item) => item.id);
-  if (photos.length && findOrganizationById(db, organizationId)?.has_facial_recognition) insertFaceJobs(db, organizationId, photos);
+  if (photos.length && (await findOrganizationById(db, organizationId))?.has_facial_recognition) await insertFaceJobs(db, organizationId, photos);
 }
 
 /** After an organization was saved: queues its photos not described yet when it has facial search, else drops its jobs. */
-export function followFacialFlag(db: DatabaseSync, organizationId: number): void {
-  if (findOrganizationById(db, organizationId)?.has_facial_recognition) queueUnindexedPhotos(db, organizationId);
-  else deleteFaceJobs(db, organizationId);
+export async function followFacialFlag(db: Db, organizationId: number): Promise<void> {
+  if ((await findOrganizationById(db, organizationId))?.has_facial_recognition) await queueUnindexedPhotos(db, organizationId);
+  else await deleteFaceJobs(db, organizationId);
 }
 
 /** `faces:purge`: the organization's descriptors, index rows and jobs go, in this process's memory too. */
-export function purgeOrganizationFaces(db: DatabaseSync, organizationId: number): number {
-  const purged = atomically(db, () => purgeFaces(db, organizationId));
+export async function purgeOrganizationFaces(db: Db, organizationId: number): Promise<number> {
+  const purged = await transaction(db, (db) => purgeFaces(db, organizationId));
   dropIndex(db, organizationId);
   return purged;
 }
 
 /** Describes one claimed photo and records its faces (and the job's end) in one unit. */
-async function runJob(db: DatabaseSync, dataDir: string, engine: FaceEngine, job: FaceJob, log: (message: string) => void): Promise<void> {
+async function runJob(db: Db, dataDir: string, engine: FaceEngine, job: FaceJob, log: (message: string) => void): Promise<void> {
   let descriptors: Float32Array[];
   try {
     descriptors = await engine.describe(originalPath(dataDir, job));
@@ -58,7 +57,7 @@ async function runJob(db: DatabaseSync, dataDir: string, engine: FaceEngine, job
     log(`Face indexing: photo ${job.id} not readable (${error instanceof Error ? error.message : String(error)}); recorded without faces`);
     descriptors = [];
   }
-  atomically(db, () => insertFaces(db, [{ mediaId: job.id, descriptors }]));
+  await transaction(db, (db) => insertFaces(db, [{ mediaId: job.id, descriptors }]));
 }
 
 interface RunOptions {
@@ -70,12 +69,12 @@ interface RunOptions {
 }
 
 /** Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop). */
-async function runJobs(db: DatabaseSync, dataDir: string, engine: FaceEngine, options: RunOptions): Promise<void> {
+async function runJobs(db: Db, dataDir: string, engine: FaceEngine, options: RunOptions): Promise<void> {
   const running = new Set<Promise<void>>();
   for (;;) {
     if (!options.stopped() && running.size < options.concurrency) {
       const now = Date.now();
-      const jobs = atomically(db, () =>
+      const jobs = await transaction(db, (db) =>
         claimFaceJobs(db, {
           now: new Date(now).toISOString(),
           expiredBefore: new Date(now - CLAIM_LEASE_MS).toISOString(),
@@ -106,7 +105,7 @@ export interface FaceIndexer {
  * Claims left by a previous run are released first (no worker of it lives).
  */
 export function startFaceIndexer(
-  db: DatabaseSync,
+  db: Db,
   dataDir: string,
   engine: FaceEngine,
   { concurrency, log }: { concurrency: number; log: (message: string) => void },
@@ -118,7 +117,7 @@ export function startFaceIndexer(
     while (!stopped()) {
       try {
         if (!released) {
-          atomically(db, () => releaseFaceClaims(db));
+          await transaction(db, (db) => releaseFaceClaims(db));
           released = true;
         }
         await runJobs(db, dataDir, engine, { concurrency, stopped, log });
@@ -148,26 +147,28 @@ export interface DrainProgress {
  * taken again once their claim expires. Answers how many photos left the queue.
  */
 export async function drainOrganization(
-  db: DatabaseSync,
+  db: Db,
   dataDir: string,
   engine: FaceEngine,
   { organizationId, concurrency, onProgress, log }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
 ): Promise<number> {
-  atomically(db, () => queueUnindexedPhotos(db, organizationId));
-  let total = countFaceJobs(db, organizationId);
+  await transaction(db, (db) => queueUnindexedPhotos(db, organizationId));
+  let total = await countFaceJobs(db, organizationId);
   let done = 0;
-  const report = () => {
-    const queued = countFaceJobs(db, organizationId);
+  const report = async () => {
+    const queued = await countFaceJobs(db, organizationId);
     // Photos queued meanwhile (a visitor's upload) join the total.
     total = Math.max(total, done + queued);
     done = total - queued;
     onProgress({ done, total });
     return queued;
   };
-  report();
+  await report();
+  // The progress line after each photo is cosmetic: a failed count waits for the next one.
+  const onDone = () => void report().catch(() => undefined);
   for (;;) {
-    await runJobs(db, dataDir, engine, { concurrency, organizationId, stopped: () => false, onDone: report, log });
-    if (!report()) return done;
+    await runJobs(db, dataDir, engine, { concurrency, organizationId, stopped: () => false, onDone, log });
+    if (!(await report())) return done;
     await sleep(250);
   }
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import type { WireFaceSearchAnswer } from '../../../contract/media.ts';
 import { DEFAULT_TIME_ZONE, type WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
@@ -19,8 +19,8 @@ import type { PhotoInMemory } from './visitor-upload.ts';
  * the card rule it could open none of the cards it finds, nor hand out their media; the visitor
  * opens a card with its code and access code instead.
  */
-export function faceSearchOrganization(db: DatabaseSync, organizationId: number): WireOrganization {
-  const organization = findOrganizationById(db, organizationId);
+export async function faceSearchOrganization(db: Db, organizationId: number): Promise<WireOrganization> {
+  const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   if (!organization.has_facial_recognition) throw new ApiError(403, 'FORBIDDEN', 'this organization has no facial search');
   if (requiresAccessCode(organization)) {
@@ -46,7 +46,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * photos are described here: gallery photos are described by the indexer (face-jobs.ts), and
  * those of the period still queued are counted as `pending`.
  */
-export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
+export async function searchByFaces(db: Db, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
   const { organization } = search;
   const from = search.fromDate.slice(0, 10);
   const to = search.toDate.slice(0, 10);
@@ -71,11 +71,11 @@ export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search
   // The period's days are the organization's: 22:00 in Sao Paulo is 01:00 UTC of the next day.
   const timeZone = organization.timezone ?? DEFAULT_TIME_ZONE;
   const period = { from: startOfDay(from, timeZone), to: startOfDay(nextDay(to), timeZone) };
-  const best = matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
+  const best = await matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
 
   const cards = new Map<string, { card: string; distance: number; medias: Array<{ row: CardMediaRow; distance: number }> }>();
   // A photo deleted by another process since the index read it has no row: it is left out.
-  for (const row of listPhotosByIds(db, [...best.keys()])) {
+  for (const row of await listPhotosByIds(db, [...best.keys()])) {
     const distance = best.get(row.id) ?? Infinity;
     const card = cards.get(row.card_code) ?? { card: row.card_code, distance, medias: [] };
     card.distance = Math.min(card.distance, distance);
@@ -92,6 +92,6 @@ export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search
         similarity: similarityOf(distance),
         medias: medias.sort((a, b) => a.distance - b.distance).map(({ row }) => wireMedia(row, organization)),
       })),
-    pending: countQueuedPhotosCapturedBetween(db, organization.id, new Date(period.from).toISOString(), new Date(period.to).toISOString()),
+    pending: await countQueuedPhotosCapturedBetween(db, organization.id, new Date(period.from).toISOString(), new Date(period.to).toISOString()),
   };
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../db.ts';
+import { transaction, type Db } from '../db.ts';
 import type { NewMedia } from '../repositories/media.ts';
 import { fileCaptureTime } from './capture-time.ts';
 import { importMedias, MediaImportError } from './media-import.ts';
@@ -22,7 +21,7 @@ export async function importableFiles(folder: string): Promise<string[]> {
  * Capture time: EXIF DateTimeOriginal for images, else the file's modification time.
  */
 export async function importFiles(
-  db: DatabaseSync,
+  db: Db,
   dataDir: string,
   target: { organizationId: number; cardId: string; extra: boolean; sold: boolean },
   files: readonly string[],
@@ -32,7 +31,7 @@ export async function importFiles(
   if (target.extra && videos.length) throw new MediaImportError('extras are images only; move the videos out or drop --extra');
   for (const video of videos) await inspectVideo(video);
   const common = { organizationId: target.organizationId, cardId: target.cardId, soldAtVenue: target.sold };
-  return inTransaction(db, async () => {
+  return transaction(db, async (db) => {
     const photos = await importMedias(
       db,
       dataDir,

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
@@ -10,27 +10,27 @@ import { isSold } from './sold.ts';
 import { POSTER } from './video.ts';
 
 /** The organization and the cards, opened by the one rule; an unknown organization reads as CARD_NOT_FOUND too. */
-function galleryCards(
-  db: DatabaseSync,
+async function galleryCards(
+  db: Db,
   organizationId: number,
   rawCodes: readonly string[],
   secret: string | undefined,
-): { organization: WireOrganization; cards: CardRow[] } {
-  const organization = findOrganizationById(db, organizationId);
+): Promise<{ organization: WireOrganization; cards: CardRow[] }> {
+  const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'CARD_NOT_FOUND');
-  return { organization, cards: openCards(db, organization, rawCodes, secret) };
+  return { organization, cards: await openCards(db, organization, rawCodes, secret) };
 }
 
-export function cardMediasAnswer(
-  db: DatabaseSync,
+export async function cardMediasAnswer(
+  db: Db,
   organizationId: number,
   rawCode: string,
   secret: string | undefined,
-): WireCardAnswer {
-  const { cards } = galleryCards(db, organizationId, [rawCode], secret);
+): Promise<WireCardAnswer> {
+  const { cards } = await galleryCards(db, organizationId, [rawCode], secret);
   const [card] = cards;
   if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const count = countMediaOfCard(db, card.id);
+  const count = await countMediaOfCard(db, card.id);
   if (count === 0) throw new ApiError(404, 'CARD_EMPTY_MEDIA');
   return { error: false, message: 'OK', card: { id: card.id, card: card.code, medias_count: count }, medias_count: count };
 }
@@ -61,14 +61,14 @@ function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExt
   };
 }
 
-export function mediasAnswer(
-  db: DatabaseSync,
+export async function mediasAnswer(
+  db: Db,
   organizationId: number,
   rawCodes: readonly string[],
   secret: string | undefined,
-): WireMediasAnswer {
-  const { organization, cards } = galleryCards(db, organizationId, rawCodes, secret);
-  const rows = listMediaOfCards(db, cards.map((card) => card.id));
+): Promise<WireMediasAnswer> {
+  const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
+  const rows = await listMediaOfCards(db, cards.map((card) => card.id));
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
   for (const row of rows) {

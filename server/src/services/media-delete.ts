@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
@@ -14,17 +14,17 @@ import { mediaDir } from './media-files.ts';
  * between the two leaves an orphan folder, never a row pointing at missing files.
  */
 export async function deleteMedia(
-  db: DatabaseSync,
+  db: Db,
   dataDir: string,
   organizationId: number,
   mediaId: string,
   log: (error: unknown) => void,
 ): Promise<void> {
-  const organization = findOrganizationById(db, organizationId);
-  const media = findMedia(db, mediaId);
+  const organization = await findOrganizationById(db, organizationId);
+  const media = await findMedia(db, mediaId);
   if (!organization || !media || media.organization_id !== organizationId) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   if (!organization.features.site.can_remove_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not allow removing photos');
-  if (!deleteMediaRow(db, media.id)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  if (!await deleteMediaRow(db, media.id)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   forgetPhoto(db, organizationId, media.id);
   await fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true }).catch(log);
 }

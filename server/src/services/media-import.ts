@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import sharp, { type Metadata } from 'sharp';
-import { inTransaction } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
@@ -135,10 +134,11 @@ async function writeFiles(dir: string, original: Buffer, mime: string, name: str
 /**
  * Stores one media whole: `build` fills a scratch folder and answers the row; the folder is
  * renamed into place, then the row inserted; a failed insert removes the folder again, so
- * nothing is ever left half-made. Photos and videos both come through here.
+ * nothing is ever left half-made. Photos and videos both come through here. Without a database
+ * the row is left to the caller (uploads insert theirs together, in one short transaction).
  */
 export async function storeMedia(
-  db: DatabaseSync,
+  db: Db | null,
   dataDir: string,
   id: string,
   build: (scratch: string) => Promise<NewMedia>,
@@ -151,7 +151,7 @@ export async function storeMedia(
     const media = await build(scratch);
     await fs.rename(scratch, finalDir);
     try {
-      insertMedia(db, media);
+      if (db) await insertMedia(db, media);
     } catch (error) {
       await fs.rm(finalDir, { recursive: true, force: true });
       throw error;
@@ -163,7 +163,7 @@ export async function storeMedia(
 }
 
 /** Imports one image: the original and its four derivatives, stored whole by storeMedia. */
-export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSource): Promise<NewMedia> {
+export async function importMedia(db: Db | null, dataDir: string, source: MediaSource): Promise<NewMedia> {
   return limit(async () => {
     const original = await fs.readFile(source.sourcePath);
     const name = path.basename(source.sourcePath);
@@ -193,15 +193,15 @@ export function importMedia(db: DatabaseSync, dataDir: string, source: MediaSour
  * Imports several images all-or-nothing: on any failure no row and no folder remains. The
  * photos are queued for face indexing in the same unit.
  */
-export function importMedias(db: DatabaseSync, dataDir: string, sources: readonly MediaSource[]): Promise<NewMedia[]> {
-  return inTransaction(db, async () => {
+export async function importMedias(db: Db, dataDir: string, sources: readonly MediaSource[]): Promise<NewMedia[]> {
+  return transaction(db, async (db) => {
     // Wait for every import to settle before undoing: one still running would write after the rollback.
     const results = await Promise.allSettled(sources.map((source) => importMedia(db, dataDir, source)));
     const failure = results.find((result) => result.status === 'rejected');
     if (!failure) {
       const imported = results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
       for (const organizationId of new Set(imported.map((media) => media.organization_id))) {
-        queueFaceIndexing(db, organizationId, imported.filter((media) => media.organization_id === organizationId));
+        await queueFaceIndexing(db, organizationId, imported.filter((media) => media.organization_id === organizationId));
       }
       return imported;
     }

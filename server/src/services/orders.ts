@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
 import { priceForCount } from '../../../src/lib/price-table.ts';
 import { toProducts } from '../../../src/lib/api/client.ts';
@@ -32,7 +32,6 @@ import {
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
-import { atomically } from '../db.ts';
 import { openCards } from './card-access.ts';
 import { maskCustomer, storedAddress, storedCustomer, type StoredCustomer } from './shop-customer.ts';
 import { pricedProducts, productsAnswer } from './products.ts';
@@ -72,20 +71,20 @@ export interface OrderView {
 const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
   media.kind === 'video' ? { video: { id: media.id } } : { photo: { id: media.id } };
 
-export function viewOrder(db: DatabaseSync, order: OrderRow): OrderView {
-  const organization = findOrganizationById(db, order.organization_id);
+export async function viewOrder(db: Db, order: OrderRow): Promise<OrderView> {
+  const organization = await findOrganizationById(db, order.organization_id);
   if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
   // What this order may still sell: media nobody else sold (sold by this order once it is paid).
   const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
-  const cards = listOrderCards(db, order.id);
-  const items = listOrderItems(db, order.id);
-  const products = pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
+  const cards = await listOrderCards(db, order.id);
+  const items = await listOrderItems(db, order.id);
+  const products = await pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
   const packageItem = items.find((item) => item.media_id === null);
   const packageProduct = packageItem && products.get(packageItem.product_id);
   if (packageProduct) {
     // The all-digital package covers every media of the order's cards; the per-item choices
     // stay stored (removing the package brings them back) but cost nothing meanwhile.
-    const media = listMediaOfCards(db, cards.map((card) => card.card_id));
+    const media = await listMediaOfCards(db, cards.map((card) => card.card_id));
     const sellable = media.filter((row) => row.kind !== 'extra');
     const total = packageProduct.packagePrice;
     return {
@@ -164,7 +163,7 @@ function wireCustomer(order: OrderRow): WireCustomer | null {
   return { ...customer, addresses };
 }
 
-export function wireOrder(db: DatabaseSync, view: OrderView): WireOrder {
+export async function wireOrder(db: Db, view: OrderView): Promise<WireOrder> {
   const first = view.cards.find((card) => card.card_id === view.order.first_card_id);
   return {
     id: view.order.id,
@@ -179,7 +178,7 @@ export function wireOrder(db: DatabaseSync, view: OrderView): WireOrder {
     completed: view.order.status === 1,
     finished: view.order.finished_at !== null,
     customer: wireCustomer(view.order),
-    payments: listPayments(db, view.order.id).map((payment) => ({
+    payments: (await listPayments(db, view.order.id)).map((payment) => ({
       modality: payment.method,
       status: payment.status.toUpperCase() as WirePaymentStatus,
       amount: payment.amount_cents,
@@ -189,21 +188,21 @@ export function wireOrder(db: DatabaseSync, view: OrderView): WireOrder {
   };
 }
 
-function answer(db: DatabaseSync, orderId: string): WireOrderAnswer {
-  const order = findOrder(db, orderId);
+async function answer(db: Db, orderId: string): Promise<WireOrderAnswer> {
+  const order = await findOrder(db, orderId);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  return { error: false, message: 'OK', order: wireOrder(db, viewOrder(db, order)) };
+  return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order)) };
 }
 
-export function loadOrder(db: DatabaseSync, orderId: string): OrderRow {
-  const order = findOrder(db, orderId);
+export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
   return order;
 }
 
 /** The order, when it may still change: paid and canceled orders are closed. */
-function openOrder(db: DatabaseSync, orderId: string): OrderRow {
-  const order = loadOrder(db, orderId);
+async function openOrder(db: Db, orderId: string): Promise<OrderRow> {
+  const order = await loadOrder(db, orderId);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
   return order;
 }
@@ -227,14 +226,14 @@ export function sameSale(a: Sale, b: Sale): boolean {
  * a card joining the package changes the media, not the total) cancels the pending charges,
  * in flight ones too: they were made for another sale, so checkout makes a new one.
  */
-function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) => void, { repricing = true } = {}) {
-  return atomically(db, () => {
-    const order = openOrder(db, orderId);
-    const before = repricing ? saleOf(viewOrder(db, order)) : null;
-    work(order);
-    touchOrder(db, orderId);
-    if (before && !sameSale(before, saleOf(viewOrder(db, order)))) cancelPendingPayments(db, orderId);
-    return answer(db, orderId);
+async function changeOrder(db: Db, orderId: string, work: (db: Db, order: OrderRow) => Promise<void>, { repricing = true } = {}) {
+  return transaction(db, async (db) => {
+    const order = await openOrder(db, orderId);
+    const before = repricing ? saleOf(await viewOrder(db, order)) : null;
+    await work(db, order);
+    await touchOrder(db, orderId);
+    if (before && !sameSale(before, saleOf(await viewOrder(db, order)))) await cancelPendingPayments(db, orderId);
+    return await answer(db, orderId);
   });
 }
 
@@ -244,8 +243,8 @@ function changeOrder(db: DatabaseSync, orderId: string, work: (order: OrderRow) 
  * second order. Another visitor key, even on the same card, is another order: a card code alone
  * never reaches someone else's order.
  */
-export function createOrder(
-  db: DatabaseSync,
+export async function createOrder(
+  db: Db,
   input: {
     organizationId: number;
     firstCard: string;
@@ -255,17 +254,17 @@ export function createOrder(
     tz?: string;
     secret?: string;
   },
-): WireOrderAnswer {
-  const organization = findOrganizationById(db, input.organizationId);
+): Promise<WireOrderAnswer> {
+  const organization = await findOrganizationById(db, input.organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const cards = openCards(db, organization, [input.firstCard, ...input.cards], input.secret);
+  const cards = await openCards(db, organization, [input.firstCard, ...input.cards], input.secret);
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
-  return atomically(db, () => {
-    let order = findOpenOrder(db, organization.id, first.id, input.visitorKey);
+  return transaction(db, async (db) => {
+    let order = await findOpenOrder(db, organization.id, first.id, input.visitorKey);
     if (!order) {
       const id = newOrderId();
-      insertOrder(db, {
+      await insertOrder(db, {
         id,
         organizationId: organization.id,
         firstCardId: first.id,
@@ -273,41 +272,41 @@ export function createOrder(
         pdv: input.pdv ?? null,
         tz: input.tz ?? null,
       });
-      order = loadOrder(db, id);
+      order = await loadOrder(db, id);
     }
-    for (const card of cards) addOrderCard(db, order.id, card.id);
-    return answer(db, order.id);
+    for (const card of cards) await addOrderCard(db, order.id, card.id);
+    return await answer(db, order.id);
   });
 }
 
-export function getOrder(db: DatabaseSync, orderId: string): WireOrderAnswer {
-  return answer(db, orderId);
+export async function getOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
+  return await answer(db, orderId);
 }
 
-export function addCard(db: DatabaseSync, orderId: string, rawCode: string, secret?: string): WireOrderAnswer {
-  return changeOrder(db, orderId, (order) => {
-    const organization = findOrganizationById(db, order.organization_id);
+export async function addCard(db: Db, orderId: string, rawCode: string, secret?: string): Promise<WireOrderAnswer> {
+  return await changeOrder(db, orderId, async (db, order) => {
+    const organization = await findOrganizationById(db, order.organization_id);
     if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
-    const [card] = openCards(db, organization, [rawCode], secret);
-    if (card) addOrderCard(db, order.id, card.id);
+    const [card] = await openCards(db, organization, [rawCode], secret);
+    if (card) await addOrderCard(db, order.id, card.id);
   });
 }
 
-export function removeCard(db: DatabaseSync, orderId: string, rawCode: string): WireOrderAnswer {
-  return changeOrder(db, orderId, (order) => {
+export async function removeCard(db: Db, orderId: string, rawCode: string): Promise<WireOrderAnswer> {
+  return await changeOrder(db, orderId, async (db, order) => {
     const code = normalizeCardCode(rawCode);
-    const card = isValidCardCode(code) ? findCard(db, order.organization_id, code) : undefined;
-    const inOrder = card && listOrderCards(db, order.id).some((row) => row.card_id === card.id);
+    const card = isValidCardCode(code) ? await findCard(db, order.organization_id, code) : undefined;
+    const inOrder = card && (await listOrderCards(db, order.id)).some((row) => row.card_id === card.id);
     if (!card || !inOrder) throw new ApiError(404, 'CARD_NOT_FOUND');
     if (card.id === order.first_card_id) {
       throw new ApiError(400, 'VALIDATION_ERROR', "the order's first card cannot be removed");
     }
-    removeOrderCard(db, order.id, card.id);
+    await removeOrderCard(db, order.id, card.id);
   });
 }
 
-function orderProduct(db: DatabaseSync, order: OrderRow, productId: number, { active = true } = {}): ProductRow {
-  const product = findProduct(db, productId);
+async function orderProduct(db: Db, order: OrderRow, productId: number, { active = true } = {}): Promise<ProductRow> {
+  const product = await findProduct(db, productId);
   if (!product || product.organization_id !== order.organization_id || (active && product.active !== 1)) {
     throw new ApiError(404, 'PRODUCT_NOT_FOUND');
   }
@@ -319,74 +318,74 @@ function takes(product: ProductRow, kind: MediaKind): boolean {
 }
 
 /** Adds a media under a per-item product; adding it again changes nothing. */
-export function addMedia(
-  db: DatabaseSync,
+export async function addMedia(
+  db: Db,
   input: { orderId: string; productId: number; mediaId: string; type?: 'photo' | 'video' },
-): WireOrderAnswer {
-  return changeOrder(db, input.orderId, (order) => {
-    const product = orderProduct(db, order, input.productId);
+): Promise<WireOrderAnswer> {
+  return await changeOrder(db, input.orderId, async (db, order) => {
+    const product = await orderProduct(db, order, input.productId);
     if (product.unities === 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', 'the all-digital package is added without a media');
     }
-    const media = findMedia(db, input.mediaId);
-    const cardIds = new Set(listOrderCards(db, order.id).map((card) => card.card_id));
+    const media = await findMedia(db, input.mediaId);
+    const cardIds = new Set((await listOrderCards(db, order.id)).map((card) => card.card_id));
     // Media of cards outside the order read as unknown, like media of other organizations.
     if (!media || !cardIds.has(media.card_id) || (input.type !== undefined && input.type !== media.kind)) {
       throw new ApiError(404, 'MEDIA_NOT_FOUND');
     }
-    const organization = findOrganizationById(db, order.organization_id);
+    const organization = await findOrganizationById(db, order.organization_id);
     if (!organization || isSold(media, organization)) throw new ApiError(409, 'MEDIA_ALREADY_SOLD');
     if (!takes(product, media.kind)) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} does not take ${media.kind} media`);
     }
-    upsertOrderMedia(db, order.id, product.id, media.id);
+    await upsertOrderMedia(db, order.id, product.id, media.id);
   });
 }
 
-export function removeMedia(db: DatabaseSync, input: { orderId: string; productId: number; mediaId: string }): WireOrderAnswer {
-  return changeOrder(db, input.orderId, (order) => {
-    orderProduct(db, order, input.productId, { active: false });
-    if (!removeOrderMedia(db, order.id, input.productId, input.mediaId)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+export async function removeMedia(db: Db, input: { orderId: string; productId: number; mediaId: string }): Promise<WireOrderAnswer> {
+  return await changeOrder(db, input.orderId, async (db, order) => {
+    await orderProduct(db, order, input.productId, { active: false });
+    if (!await removeOrderMedia(db, order.id, input.productId, input.mediaId)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   });
 }
 
-export function addAllDigital(db: DatabaseSync, orderId: string, productId: number): WireOrderAnswer {
-  return changeOrder(db, orderId, (order) => {
-    const product = orderProduct(db, order, productId);
+export async function addAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
+  return await changeOrder(db, orderId, async (db, order) => {
+    const product = await orderProduct(db, order, productId);
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
     }
-    if (!allDigitalOffered(db, order)) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
+    if (!await allDigitalOffered(db, order)) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
     // One package per order: a newer package (after products:set) replaces an older one.
-    for (const item of listOrderItems(db, order.id)) {
-      if (item.media_id === null && item.product_id !== product.id) removeOrderPackage(db, order.id, item.product_id);
+    for (const item of await listOrderItems(db, order.id)) {
+      if (item.media_id === null && item.product_id !== product.id) await removeOrderPackage(db, order.id, item.product_id);
     }
-    addOrderPackage(db, order.id, product.id);
+    await addOrderPackage(db, order.id, product.id);
   });
 }
 
-export function removeAllDigital(db: DatabaseSync, orderId: string, productId: number): WireOrderAnswer {
-  return changeOrder(db, orderId, (order) => {
-    orderProduct(db, order, productId, { active: false });
-    if (!removeOrderPackage(db, order.id, productId)) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
+export async function removeAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
+  return await changeOrder(db, orderId, async (db, order) => {
+    await orderProduct(db, order, productId, { active: false });
+    if (!await removeOrderPackage(db, order.id, productId)) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
   });
 }
 
 /** Saves `{ customer }`, `{ address }` or both; all fields are checked before anything is written. */
-export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustomerInput): WireOrderAnswer {
+export async function saveCustomer(db: Db, orderId: string, body: WireCustomerInput): Promise<WireOrderAnswer> {
   if (body.customer === undefined && body.address === undefined) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
   }
-  const order = openOrder(db, orderId);
+  const order = await openOrder(db, orderId);
   const customer = body.customer && storedCustomer(body.customer);
   const address = body.address && storedAddress(body.address);
   if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
-  return changeOrder(
+  return await changeOrder(
     db,
     orderId,
-    () => {
-      if (customer) setOrderCustomer(db, orderId, JSON.stringify(customer));
-      if (address) setOrderAddress(db, orderId, JSON.stringify(address));
+    async (db) => {
+      if (customer) await setOrderCustomer(db, orderId, JSON.stringify(customer));
+      if (address) await setOrderAddress(db, orderId, JSON.stringify(address));
     },
     { repricing: false },
   );
@@ -397,14 +396,14 @@ export function saveCustomer(db: DatabaseSync, orderId: string, body: WireCustom
  * (`allDigitalSaving`): something unsold is in reach and the package costs less than buying it
  * one by one.
  */
-function allDigitalOffered(db: DatabaseSync, order: OrderRow): boolean {
-  const organization = findOrganizationById(db, order.organization_id);
+async function allDigitalOffered(db: Db, order: OrderRow): Promise<boolean> {
+  const organization = await findOrganizationById(db, order.organization_id);
   if (!organization) return false;
-  const cardIds = listOrderCards(db, order.id).map((card) => card.card_id);
-  const notSold = listMediaOfCards(db, cardIds)
+  const cardIds = (await listOrderCards(db, order.id)).map((card) => card.card_id);
+  const notSold = (await listMediaOfCards(db, cardIds))
     .filter((media) => media.kind !== 'extra' && !isSold(media, organization))
     .map((media) => ({ type: media.kind, sold: false }));
-  return allDigitalSaving(toProducts(productsAnswer(db, order.organization_id)), notSold) > 0;
+  return allDigitalSaving(toProducts(await productsAnswer(db, order.organization_id)), notSold) > 0;
 }
 
 /**
@@ -412,9 +411,9 @@ function allDigitalOffered(db: DatabaseSync, order: OrderRow): boolean {
  * NOTHING_TO_BUY) or holds the package where it is no longer offered (409
  * ALL_DIGITAL_NOT_OFFERED).
  */
-export function assertSomethingToBuy(db: DatabaseSync, view: OrderView): void {
+export async function assertSomethingToBuy(db: Db, view: OrderView): Promise<void> {
   if (view.mediaToSell.length === 0) throw new ApiError(409, 'NOTHING_TO_BUY');
-  if (view.lines.some((line) => line.all_digital) && !allDigitalOffered(db, view.order)) {
+  if (view.lines.some((line) => line.all_digital) && !await allDigitalOffered(db, view.order)) {
     throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
   }
 }
@@ -429,23 +428,23 @@ export function checkoutProblems(view: OrderView): string[] {
 }
 
 /** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */
-export function finishOrder(db: DatabaseSync, orderId: string): WireOrderAnswer {
-  const order = loadOrder(db, orderId);
-  if (order.status === 1) return answer(db, orderId);
+export async function finishOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
+  const order = await loadOrder(db, orderId);
+  if (order.status === 1) return await answer(db, orderId);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-  const view = viewOrder(db, order);
-  assertSomethingToBuy(db, view);
+  const view = await viewOrder(db, order);
+  await assertSomethingToBuy(db, view);
   const problems = checkoutProblems(view);
   if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
-  return changeOrder(db, orderId, () => setOrderFinished(db, orderId), { repricing: false });
+  return await changeOrder(db, orderId, (db) => setOrderFinished(db, orderId), { repricing: false });
 }
 
 /**
  * Marks an open order paid and exactly these media sold (the paying charge's snapshot), inside
  * the caller's transaction. Answers false when the order was no longer open.
  */
-export function payOrder(db: DatabaseSync, orderId: string, mediaIds: readonly string[]): boolean {
-  if (!markOrderPaid(db, orderId)) return false;
-  markMediaSoldByOrder(db, orderId, mediaIds);
+export async function payOrder(db: Db, orderId: string, mediaIds: readonly string[]): Promise<boolean> {
+  if (!await markOrderPaid(db, orderId)) return false;
+  await markMediaSoldByOrder(db, orderId, mediaIds);
   return true;
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import type { PriceRange } from '../../../src/lib/price-table.ts';
 import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '../../../contract/shop.ts';
 import { problems } from '../../../contract/schema.ts';
@@ -13,7 +13,6 @@ import {
   type PriceRangeRow,
   type ProductRow,
 } from '../repositories/products.ts';
-import { atomically } from '../db.ts';
 
 /** A product with its ranges in the shape the price table takes. */
 export interface PricedProduct {
@@ -28,11 +27,11 @@ function toRange(range: PriceRangeRow): PriceRange {
 }
 
 /** Products by id (archived ones too: an order keeps the prices it was made with). */
-export function pricedProducts(db: DatabaseSync, ids: readonly number[]): Map<number, PricedProduct> {
+export async function pricedProducts(db: Db, ids: readonly number[]): Promise<Map<number, PricedProduct>> {
   const result = new Map<number, PricedProduct>();
-  const ranges = listRanges(db, ids);
+  const ranges = await listRanges(db, ids);
   for (const id of ids) {
-    const row = findProduct(db, id);
+    const row = await findProduct(db, id);
     if (!row) continue;
     const own = ranges.filter((range) => range.product_id === id).map(toRange);
     result.set(id, { row, ranges: own, packagePrice: row.unities === 0 ? (own[0]?.price ?? 0) : 0 });
@@ -40,10 +39,10 @@ export function pricedProducts(db: DatabaseSync, ids: readonly number[]): Map<nu
   return result;
 }
 
-export function productsAnswer(db: DatabaseSync, organizationId: number): WireProductsAnswer {
-  if (!findOrganizationById(db, organizationId)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const rows = listActiveProducts(db, organizationId);
-  const ranges = listRanges(db, rows.map((row) => row.id));
+export async function productsAnswer(db: Db, organizationId: number): Promise<WireProductsAnswer> {
+  if (!await findOrganizationById(db, organizationId)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+  const rows = await listActiveProducts(db, organizationId);
+  const ranges = await listRanges(db, rows.map((row) => row.id));
   const products: WireProduct[] = [];
   let allDigital: WireAllDigital | null = null;
   for (const row of rows) {
@@ -192,6 +191,6 @@ export const DEMO_PRODUCTS: NewProduct[] = [
 ];
 
 /** Replaces an organization's products (archiving the old ones) in one transaction. */
-export function setProducts(db: DatabaseSync, organizationId: number, products: readonly NewProduct[]): number[] {
-  return atomically(db, () => replaceProducts(db, organizationId, products));
+export async function setProducts(db: Db, organizationId: number, products: readonly NewProduct[]): Promise<number[]> {
+  return transaction(db, (db) => replaceProducts(db, organizationId, products));
 }

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../db.ts';
+import { transaction, type Db } from '../db.ts';
 import { createCard } from '../repositories/cards.ts';
 import { upsertOrganization, type NewOrganization } from '../repositories/organizations.ts';
 import { importMedias, type MediaSource } from './media-import.ts';
@@ -47,13 +46,13 @@ export function demoSamplePath(n: number): string {
  * Seeds the demo organization: DEMO00001 with six unsold photos, DEMO00002 with three photos
  * sold at the venue, DEMO00003 empty. All or nothing: a failure leaves no row and no file.
  */
-export async function seedDemo(db: DatabaseSync, dataDir: string): Promise<void> {
-  await inTransaction(db, async () => {
-    const organizationId = upsertOrganization(db, DEMO_ORGANIZATION);
-    const unsold = createCard(db, { organizationId, code: 'DEMO00001' });
-    const sold = createCard(db, { organizationId, code: 'DEMO00002' });
-    createCard(db, { organizationId, code: 'DEMO00003' });
-    setProducts(db, organizationId, DEMO_PRODUCTS);
+export async function seedDemo(db: Db, dataDir: string): Promise<void> {
+  await transaction(db, async (db) => {
+    const organizationId = await upsertOrganization(db, DEMO_ORGANIZATION);
+    const unsold = await createCard(db, { organizationId, code: 'DEMO00001' });
+    const sold = await createCard(db, { organizationId, code: 'DEMO00002' });
+    await createCard(db, { organizationId, code: 'DEMO00003' });
+    await setProducts(db, organizationId, DEMO_PRODUCTS);
     // Maria Silva (credential DEMOCRED, cpf 123.456.789-09, password demo1234) owns DEMO00001.
     await seedDemoCustomer(db, organizationId, unsold.id);
     // Capture times a minute apart, in sample order, so the gallery order is predictable.

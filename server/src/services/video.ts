@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import sharp from 'sharp';
 import type { MediaRow, NewMedia } from '../repositories/media.ts';
 import { newId } from './ids.ts';
@@ -106,10 +106,10 @@ export interface VideoSource {
  * Imports one video the way photos are imported (storeMedia): the original copied, never read
  * whole into memory, plus the poster derivatives.
  */
-export async function importVideo(db: DatabaseSync, dataDir: string, source: VideoSource): Promise<NewMedia> {
+export async function importVideo(db: Db, dataDir: string, source: VideoSource): Promise<NewMedia> {
   const format = await inspectVideo(source.sourcePath);
   const id = newId();
-  return storeMedia(db, dataDir, id, async (scratch) => {
+  return await storeMedia(db, dataDir, id, async (scratch) => {
     const name = path.basename(originalPath(dataDir, { id, mime: format.mime }));
     await fs.copyFile(source.sourcePath, path.join(scratch, name));
     const hash = createHash('sha256');

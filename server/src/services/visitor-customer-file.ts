@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import { findCustomerByCpf, findCustomersByExternalId, linkCardToCustomer, saveCustomer, type NewCustomer } from '../repositories/visitor-customers.ts';
 import { CustomerFile, type CustomerFileInput } from '../../../contract/media.ts';
 import { normalizeCredential, stripCpf, trimmedOrNull } from '../../../contract/rules.ts';
@@ -43,7 +43,7 @@ export function parseCustomerInput(json: unknown): { ok: true; customer: Custome
  * Creates or updates a customer: the same external id (or, without one, the same cpf) in the
  * organization is the same person. A password is stored only as its scrypt hash.
  */
-export async function upsertCustomer(db: DatabaseSync, organizationId: number, input: Omit<CustomerInput, 'organization'>): Promise<number> {
+export async function upsertCustomer(db: Db, organizationId: number, input: Omit<CustomerInput, 'organization'>): Promise<number> {
   const externalId = input.external_id === null ? null : normalizeCredential(input.external_id);
   const row: NewCustomer = {
     organization_id: organizationId,
@@ -59,13 +59,13 @@ export async function upsertCustomer(db: DatabaseSync, organizationId: number, i
   };
   const existing =
     externalId !== null
-      ? findCustomersByExternalId(db, externalId, organizationId)[0]
+      ? (await findCustomersByExternalId(db, externalId, organizationId))[0]
       : input.cpf !== null
-        ? findCustomerByCpf(db, organizationId, input.cpf)
+        ? await findCustomerByCpf(db, organizationId, input.cpf)
         : undefined;
   // Keep a stored password when the file gives none.
   if (existing && row.password_hash === null) row.password_hash = existing.password_hash;
-  return saveCustomer(db, row, existing?.id);
+  return await saveCustomer(db, row, existing?.id);
 }
 
 /** The demo visitor: found by credential DEMOCRED or by name + cpf, owner of DEMO00001. */
@@ -79,7 +79,7 @@ export const DEMO_CUSTOMER = {
   password: 'demo1234',
 } as const;
 
-export async function seedDemoCustomer(db: DatabaseSync, organizationId: number, cardId: string): Promise<void> {
+export async function seedDemoCustomer(db: Db, organizationId: number, cardId: string): Promise<void> {
   const customerId = await upsertCustomer(db, organizationId, DEMO_CUSTOMER);
-  linkCardToCustomer(db, cardId, customerId);
+  await linkCardToCustomer(db, cardId, customerId);
 }

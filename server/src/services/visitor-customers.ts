@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../db.ts';
 import type { WireCard, WireCustomerCardAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { isValidCpf, normalizeCredential, stripCpf } from '../../../contract/rules.ts';
@@ -8,6 +8,7 @@ import {
   findCustomers,
   findCustomersByExternalId,
   listCardsWithMediaOfCustomers,
+  type CustomerCardRow,
   type CustomerFilter,
   type CustomerRow,
 } from '../repositories/visitor-customers.ts';
@@ -61,7 +62,7 @@ function sameText(a: string, b: string): boolean {
 
 /** The credential read from a badge or QR, as stored and looked up: the browser's rule. */
 
-function wireCards(rows: ReturnType<typeof listCardsWithMediaOfCustomers>): WireCard[] {
+function wireCards(rows: CustomerCardRow[]): WireCard[] {
   return rows.map((row) => ({ id: row.id, card: row.code, medias_count: row.medias_count }));
 }
 
@@ -69,10 +70,10 @@ function wireCards(rows: ReturnType<typeof listCardsWithMediaOfCustomers>): Wire
  * The cards with media of the customer(s) holding this credential, optionally within one
  * organization. Unknown credential: CUSTOMER_NOT_FOUND; known without media: an empty list.
  */
-export function credentialCards(db: DatabaseSync, rawExternalId: string, organizationId?: number): WireCard[] {
-  const customers = findCustomersByExternalId(db, normalizeCredential(rawExternalId), organizationId);
+export async function credentialCards(db: Db, rawExternalId: string, organizationId?: number): Promise<WireCard[]> {
+  const customers = await findCustomersByExternalId(db, normalizeCredential(rawExternalId), organizationId);
   if (!customers.length) throw new ApiError(404, 'CUSTOMER_NOT_FOUND');
-  return wireCards(listCardsWithMediaOfCustomers(db, customers.map((customer) => customer.id)));
+  return wireCards(await listCardsWithMediaOfCustomers(db, customers.map((customer) => customer.id)));
 }
 
 export type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];
@@ -94,8 +95,8 @@ const MAX_CANDIDATES = 10;
  * folded, cpf by digits, password by scrypt (or against the cpf when cpf_as_password).
  * Exactly one customer must match; the answer is their most recent card with media.
  */
-export async function customerCardAnswer(db: DatabaseSync, search: CustomerSearch): Promise<WireCustomerCardAnswer> {
-  const organization = findOrganizationById(db, search.organization_id);
+export async function customerCardAnswer(db: Db, search: CustomerSearch): Promise<WireCustomerCardAnswer> {
+  const organization = await findOrganizationById(db, search.organization_id);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   const fields = organization.features.site.customer_form_fields;
   if (!fields.length) throw new ApiError(403, 'FORBIDDEN', 'this organization has no customer search');
@@ -111,7 +112,7 @@ export async function customerCardAnswer(db: DatabaseSync, search: CustomerSearc
     if (!isValidCpf(value('cpf'))) throw new ApiError(400, 'VALIDATION_ERROR', 'cpf is not a valid CPF');
     filter.cpf = stripCpf(value('cpf'));
   }
-  const candidates = findCustomers(db, organization.id, filter, MAX_CANDIDATES);
+  const candidates = await findCustomers(db, organization.id, filter, MAX_CANDIDATES);
   let matches: CustomerRow[] = candidates;
   if (fields.includes('password')) {
     const password = value('password');
@@ -128,7 +129,7 @@ export async function customerCardAnswer(db: DatabaseSync, search: CustomerSearc
   // Two people answering the same form is not a match: never guess whose photos to show.
   const [customer] = matches;
   if (!customer || matches.length > 1) throw new ApiError(404, 'CUSTOMER_NOT_FOUND');
-  const [card] = listCardsWithMediaOfCustomers(db, [customer.id]);
+  const [card] = await listCardsWithMediaOfCustomers(db, [customer.id]);
   if (!card) throw new ApiError(404, 'CARD_EMPTY_MEDIA');
   return { error: false, card: { id: card.id, card: card.code, medias_count: card.medias_count }, medias_count: card.medias_count };
 }

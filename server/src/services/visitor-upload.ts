@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
-import { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import { CARD_CODE_LENGTH, SECRET_MIN_LENGTH } from '../../../src/lib/card-code.ts';
 import type { WireUploadAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
@@ -14,7 +14,6 @@ import { findCard, type CardRow } from '../repositories/cards.ts';
 import { insertMedias, type NewMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
-import { atomically } from '../db.ts';
 import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
@@ -47,20 +46,20 @@ export interface UploadTarget {
 }
 
 /** Everything checked before a byte of the body is read. */
-export function uploadTarget(
-  db: DatabaseSync,
+export async function uploadTarget(
+  db: Db,
   organizationId: number,
   asked: { cardCode: string | undefined; secret: string | undefined; mustEdit: boolean },
-): UploadTarget {
-  const organization = findOrganizationById(db, organizationId);
+): Promise<UploadTarget> {
+  const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   if (!organization.features.site.can_send_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not take photos from visitors');
   let card: CardRow | undefined;
   if (asked.cardCode !== undefined) {
     // Adding acts on the card, so it must open (under two-factor, with its access code); and
     // visitors may add only to cards made by an upload, never to a card from the venue.
-    [card] = openCards(db, organization, [asked.cardCode], asked.secret);
-    if (!card || cardOrigin(db, card.id) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
+    [card] = await openCards(db, organization, [asked.cardCode], asked.secret);
+    if (!card || await cardOrigin(db, card.id) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
   }
   return { organization, card, mustEdit: asked.mustEdit || organization.features.site.must_edit_photo };
 }
@@ -151,32 +150,21 @@ export async function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 
 }
 
 /**
- * importMedia writes a media's folder and inserts its row in one go. Uploads run while other
- * requests use the same connection, so rows must not sit in an open transaction across awaits:
- * each photo is processed against this throw-away table, and all rows are then copied into the
- * real database in one synchronous savepoint.
- */
-function stagingDatabase(): DatabaseSync {
-  const staging = new DatabaseSync(':memory:');
-  staging.exec(`CREATE TABLE media (id, organization_id, card_id, kind, filename, mime, width, height, bytes, sha256, captured_at, sold_at_venue)`);
-  return staging;
-}
-
-/**
  * Processes the received files and files them into the target card, all or nothing. Answers the
  * card's code and, under two-factor, its access code: the visitor's card opens like any other, so
  * a new one gets its own.
  */
-export async function storeUpload(db: DatabaseSync, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
+export async function storeUpload(db: Db, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
   const cardId = target.card?.id ?? newId();
   const secret = requiresAccessCode(target.organization) ? (target.card?.secret ?? randomAccessCode()) : null;
-  const staging = stagingDatabase();
   const uploadedAt = new Date().toISOString();
   let staged: NewMedia[] = [];
   try {
     const results = await Promise.allSettled(
+      // Files only: rows must not sit in an open transaction while images are processed, so
+      // they are inserted together at the end.
       files.map(async (sourcePath) =>
-        importMedia(staging, dataDir, {
+        importMedia(null, dataDir, {
           organizationId: target.organization.id,
           cardId,
           sourcePath,
@@ -194,23 +182,21 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
       if (reason instanceof MediaImportError) throw refusedImage(reason);
       throw reason;
     }
-    return atomically(db, () => {
+    return transaction(db, async (db) => {
       let code = target.card?.code;
       if (!code) {
         do code = randomCardCode();
-        while (findCard(db, target.organization.id, code));
-        insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
+        while (await findCard(db, target.organization.id, code));
+        await insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
       }
-      insertMedias(db, staged);
-      queueFaceIndexing(db, target.organization.id, staged);
-      if (target.mustEdit) setMustEdit(db, staged.map((media) => media.id));
+      await insertMedias(db, staged);
+      await queueFaceIndexing(db, target.organization.id, staged);
+      if (target.mustEdit) await setMustEdit(db, staged.map((media) => media.id));
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
   } catch (error) {
     await Promise.all(staged.map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })));
     throw error;
-  } finally {
-    staging.close();
   }
 }
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../db.ts';
 import { ZipArchive } from 'archiver';
 import { ApiError } from '../errors.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
-import { atomically } from '../db.ts';
 import { openCards } from './card-access.ts';
 import { assertOriginalAllowed } from './sold.ts';
 import { originalPath } from './video.ts';
@@ -22,10 +21,10 @@ export const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * organization (else MEDIA_NOT_FOUND) whose original a single download would give (else
  * MEDIA_NOT_SOLD). All or nothing.
  */
-function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly string[]): { organization: WireOrganization; rows: CardMediaRow[] } {
-  const organization = findOrganizationById(db, organizationId);
+async function ownedMedia(db: Db, organizationId: number, ids: readonly string[]): Promise<{ organization: WireOrganization; rows: CardMediaRow[] }> {
+  const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const media = ids.map((id) => findCardMedia(db, id));
+  const media = await Promise.all(ids.map((id) => findCardMedia(db, id)));
   if (!media.every((row) => row !== undefined && row.organization_id === organizationId)) {
     throw new ApiError(404, 'MEDIA_NOT_FOUND');
   }
@@ -39,19 +38,19 @@ function ownedMedia(db: DatabaseSync, organizationId: number, ids: readonly stri
  * cards must open by the one rule (under two-factor, with their `secret`): ids alone never
  * stand in for the access code. The link itself is then the key, as a gallery's list is.
  */
-export function createZipLink(
-  db: DatabaseSync,
+export async function createZipLink(
+  db: Db,
   request: { organizationId: number; mediaIds: readonly string[]; secret: string | undefined },
   origin: string,
-): string {
+): Promise<string> {
   const ids = [...new Set(request.mediaIds)];
-  const { organization, rows } = ownedMedia(db, request.organizationId, ids);
-  openCards(db, organization, rows.map((row) => row.card_code), request.secret);
+  const { organization, rows } = await ownedMedia(db, request.organizationId, ids);
+  await openCards(db, organization, rows.map((row) => row.card_code), request.secret);
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  atomically(db, () => {
-    deleteExpiredZipDownloads(db, now.toISOString());
-    insertZipDownload(db, {
+  await transaction(db, async (db) => {
+    await deleteExpiredZipDownloads(db, now.toISOString());
+    await insertZipDownload(db, {
       token,
       organization_id: request.organizationId,
       media_ids: ids,
@@ -82,10 +81,10 @@ export interface ZipPlan {
  * Resolves a link at download time: unknown or expired is 404 NOT_FOUND; the sold rule is
  * checked again (a media deleted or no longer sold since fails the whole download).
  */
-export async function planZip(db: DatabaseSync, dataDir: string, token: string): Promise<ZipPlan> {
-  const link = ZIP_TOKEN.test(token) ? findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
+export async function planZip(db: Db, dataDir: string, token: string): Promise<ZipPlan> {
+  const link = ZIP_TOKEN.test(token) ? await findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
   if (!link) throw new ApiError(404, 'NOT_FOUND');
-  const { rows } = ownedMedia(db, link.organization_id, link.media_ids);
+  const { rows } = await ownedMedia(db, link.organization_id, link.media_ids);
   const paths = rows.map((row) => originalPath(dataDir, row));
   const present = await Promise.all(paths.map((file) => fs.stat(file).then((stat) => stat.isFile(), () => false)));
   if (!present.every(Boolean)) throw new ApiError(404, 'MEDIA_NOT_FOUND');

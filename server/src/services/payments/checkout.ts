@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { transaction, type Db } from '../../db.ts';
 import QRCode from 'qrcode';
 import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '../../../../contract/shop.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,14 +13,13 @@ import {
   setPaymentStatus,
   type PaymentRow,
 } from '../../repositories/payments.ts';
-import { atomically } from '../../db.ts';
 import { newId } from '../ids.ts';
 import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
 export interface ShopPayments {
-  db: DatabaseSync;
+  db: Db;
   gateway: PaymentGateway;
 }
 
@@ -58,14 +57,14 @@ const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale
  * the charge was made for; it then sells the charge's own media and drops the order's other
  * live attempts. Answers whether it did.
  */
-function settle(db: DatabaseSync, payment: PaymentRow): boolean {
-  const order = findOrder(db, payment.order_id);
+async function settle(db: Db, payment: PaymentRow): Promise<boolean> {
+  const order = await findOrder(db, payment.order_id);
   if (order?.status !== 0) return false;
   const sale = snapshot(payment);
-  if (!sameSale(sale, saleOf(viewOrder(db, order))) || !payOrder(db, order.id, sale.mediaIds)) return false;
-  for (const other of listPayments(db, order.id)) {
+  if (!sameSale(sale, saleOf(await viewOrder(db, order))) || !await payOrder(db, order.id, sale.mediaIds)) return false;
+  for (const other of await listPayments(db, order.id)) {
     if (other.id !== payment.id && (other.status === 'pending' || other.status === 'processing')) {
-      setPaymentStatus(db, other.id, 'canceled');
+      await setPaymentStatus(db, other.id, 'canceled');
     }
   }
   return true;
@@ -77,11 +76,11 @@ function settle(db: DatabaseSync, payment: PaymentRow): boolean {
  * paid otherwise), or still payable though its attempt was canceled (the cart changed while it
  * was being made). A canceled attempt otherwise stays canceled.
  */
-function applyCharge(db: DatabaseSync, paymentId: string, charge: Charge): 'kept' | 'stale' {
-  return atomically(db, () => {
-    const payment = findPayment(db, paymentId);
+async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'kept' | 'stale'> {
+  return transaction(db, async (db) => {
+    const payment = await findPayment(db, paymentId);
     if (!payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    setPaymentCharge(db, paymentId, {
+    await setPaymentCharge(db, paymentId, {
       charge_id: charge.id,
       pix_text: charge.pixText,
       card_last4: charge.cardLast4,
@@ -89,11 +88,11 @@ function applyCharge(db: DatabaseSync, paymentId: string, charge: Charge): 'kept
     });
     if (charge.status === 'paid') {
       // The money arrived either way; a stale one is given back next.
-      setPaymentStatus(db, paymentId, 'paid');
-      return settle(db, payment) ? 'kept' : 'stale';
+      await setPaymentStatus(db, paymentId, 'paid');
+      return await settle(db, payment) ? 'kept' : 'stale';
     }
     if (payment.status === 'canceled') return charge.status === 'pending' || charge.status === 'processing' ? 'stale' : 'kept';
-    setPaymentStatus(db, paymentId, charge.status);
+    await setPaymentStatus(db, paymentId, charge.status);
     return 'kept';
   });
 }
@@ -101,7 +100,7 @@ function applyCharge(db: DatabaseSync, paymentId: string, charge: Charge): 'kept
 /** Undoes a stale charge at the gateway (a pending one canceled, a paid one refunded) and records it. */
 async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: string): Promise<void> {
   const undone = await gateway.cancelCharge(chargeId);
-  if (undone) setPaymentStatus(db, paymentId, undone.status);
+  if (undone) await setPaymentStatus(db, paymentId, undone.status);
 }
 
 /**
@@ -111,20 +110,20 @@ async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: 
  * meanwhile cancels it; a charge that comes back for a changed cart is undone (409 ORDER_CHANGED).
  */
 /** Pays the order with the card hash or by PIX (the route has checked the body against the contract). */
-export function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
+export async function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(orderId, async () => {
-    const order = loadOrder(db, orderId);
-    const payments = listPayments(db, orderId);
+    const order = await loadOrder(db, orderId);
+    const payments = await listPayments(db, orderId);
     if (order.status === 1) {
       const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
       if (paid) return paymentAnswer(paid);
       throw new ApiError(409, 'ORDER_CLOSED');
     }
     if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-    const view = viewOrder(db, order);
-    assertSomethingToBuy(db, view);
+    const view = await viewOrder(db, order);
+    await assertSomethingToBuy(db, view);
     const problems = checkoutProblems(view);
     if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
     const sale = saleOf(view);
@@ -144,7 +143,7 @@ export function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody
       media_ids: JSON.stringify(sale.mediaIds),
       status: 'processing' as const,
     };
-    insertPayment(db, payment);
+    await insertPayment(db, payment);
     let charge: Charge;
     try {
       charge =
@@ -157,11 +156,11 @@ export function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody
               idempotencyKey: payment.idempotency_key,
             });
     } catch (error) {
-      deletePayment(db, payment.id);
+      await deletePayment(db, payment.id);
       if (error instanceof GatewayInputError) throw new ApiError(400, 'VALIDATION_ERROR', error.message);
       throw error;
     }
-    if (applyCharge(db, payment.id, charge) === 'stale') {
+    if (await applyCharge(db, payment.id, charge) === 'stale') {
       await undo(deps, payment.id, charge.id);
       throw new ApiError(409, 'ORDER_CHANGED');
     }
@@ -177,19 +176,19 @@ export function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody
  */
 export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<PaymentRow> {
   const charge = await deps.gateway.getCharge(chargeId);
-  const payment = findPaymentByCharge(deps.db, chargeId);
+  const payment = await findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  if (charge.status !== payment.status && applyCharge(deps.db, payment.id, charge) === 'stale') {
+  if (charge.status !== payment.status && await applyCharge(deps.db, payment.id, charge) === 'stale') {
     await undo(deps, payment.id, chargeId);
   }
-  const updated = findPaymentByCharge(deps.db, chargeId);
+  const updated = await findPaymentByCharge(deps.db, chargeId);
   if (!updated) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return updated;
 }
 
 /** The order's latest payment attempt; a pending one is re-read from the gateway first. */
 export async function paymentStatus(deps: ShopPayments, orderId: string): Promise<WirePaymentAnswer> {
-  const latest = listPayments(deps.db, orderId).at(-1);
+  const latest = (await listPayments(deps.db, orderId)).at(-1);
   if (!latest) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   if ((latest.status === 'pending' || latest.status === 'processing') && latest.charge_id) {
     return paymentAnswer(await syncCharge(deps, latest.charge_id));
@@ -199,7 +198,7 @@ export async function paymentStatus(deps: ShopPayments, orderId: string): Promis
 
 /** The QR code of the order's live PIX charge, as PNG. */
 export async function pixQrCode({ db }: ShopPayments, orderId: string): Promise<Buffer> {
-  const pix = listPayments(db, orderId)
+  const pix = (await listPayments(db, orderId))
     .filter((payment) => payment.method === 'pix' && LIVE.includes(payment.status) && payment.pix_text)
     .at(-1);
   if (!pix?.pix_text) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
@@ -222,11 +221,11 @@ export async function handleWebhook(
  * same path as a webhook records it.
  */
 export async function confirmPixPayment(
-  deps: { db: DatabaseSync; gateway: SandboxGateway },
+  deps: { db: Db; gateway: SandboxGateway },
   orderId: string,
 ): Promise<WirePaymentAnswer> {
-  loadOrder(deps.db, orderId);
-  const pending = listPayments(deps.db, orderId)
+  await loadOrder(deps.db, orderId);
+  const pending = (await listPayments(deps.db, orderId))
     .filter((payment) => payment.method === 'pix' && payment.status === 'pending' && payment.charge_id)
     .at(-1);
   if (!pending?.charge_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');

@@ -1,7 +1,7 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../db.ts';
 import type { PixConfig } from '../../config.ts';
 import {
   findSandboxCharge,
@@ -131,7 +131,7 @@ function toCharge(row: SandboxChargeRow): Charge {
  * the checks. PIX charges stay pending until `confirmPix`. It keeps its books in its own table.
  */
 export function createSandboxGateway(options: {
-  db: DatabaseSync;
+  db: Db;
   dataDir: string;
   pix: PixConfig;
   /** How long a new charge takes to answer (PAYMENT_GATEWAY_DELAY_MS), as a real PSP's round trip. */
@@ -176,7 +176,7 @@ export function createSandboxGateway(options: {
 
     async createCardCharge({ orderId, amount, cardHash, idempotencyKey }) {
       await roundTrip();
-      const existing = findSandboxChargeByKey(db, idempotencyKey);
+      const existing = await findSandboxChargeByKey(db, idempotencyKey);
       if (existing) return toCharge(existing);
       const card = decryptCard(cardHash);
       const row: SandboxChargeRow = {
@@ -190,13 +190,13 @@ export function createSandboxGateway(options: {
         card_last4: card.number.slice(-4),
         card_brand: brandOf(card.number),
       };
-      insertSandboxCharge(db, row);
+      await insertSandboxCharge(db, row);
       return toCharge(row);
     },
 
     async createPixCharge({ orderId, amount, idempotencyKey }) {
       await roundTrip();
-      const existing = findSandboxChargeByKey(db, idempotencyKey);
+      const existing = await findSandboxChargeByKey(db, idempotencyKey);
       if (existing) return toCharge(existing);
       const row: SandboxChargeRow = {
         id: `ch_${newId()}`,
@@ -209,21 +209,21 @@ export function createSandboxGateway(options: {
         card_last4: null,
         card_brand: null,
       };
-      insertSandboxCharge(db, row);
+      await insertSandboxCharge(db, row);
       return toCharge(row);
     },
 
     async getCharge(id) {
-      const row = findSandboxCharge(db, id);
+      const row = await findSandboxCharge(db, id);
       return row && toCharge(row);
     },
 
     async cancelCharge(id) {
-      const row = findSandboxCharge(db, id);
+      const row = await findSandboxCharge(db, id);
       if (!row) return undefined;
-      if (row.status === 'pending' || row.status === 'processing') setSandboxChargeStatus(db, id, 'canceled');
-      else if (row.status === 'paid') setSandboxChargeStatus(db, id, 'refunded');
-      const updated = findSandboxCharge(db, id);
+      if (row.status === 'pending' || row.status === 'processing') await setSandboxChargeStatus(db, id, 'canceled');
+      else if (row.status === 'paid') await setSandboxChargeStatus(db, id, 'refunded');
+      const updated = await findSandboxCharge(db, id);
       return updated && toCharge(updated);
     },
 
@@ -234,10 +234,10 @@ export function createSandboxGateway(options: {
     },
 
     async confirmPix(chargeId) {
-      const row = findSandboxCharge(db, chargeId);
+      const row = await findSandboxCharge(db, chargeId);
       if (!row) return undefined;
-      if (row.method === 'pix' && row.status === 'pending') setSandboxChargeStatus(db, row.id, 'paid');
-      const updated = findSandboxCharge(db, chargeId);
+      if (row.method === 'pix' && row.status === 'pending') await setSandboxChargeStatus(db, row.id, 'paid');
+      const updated = await findSandboxCharge(db, chargeId);
       return updated && toCharge(updated);
     },
   };

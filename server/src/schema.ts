@@ -1,0 +1,159 @@
+import type { Generated } from 'kysely';
+import type { ChargeStatus } from './services/payments/gateway.ts';
+
+// The tables as both databases hold them (migrations/sqlite and migrations/postgres). Timestamps
+// are ISO-8601 UTC text, flags are 0/1 integers and JSON is text, in both: answers read the same.
+// Generated<> marks a column the database fills when an insert leaves it out.
+
+type Flag = 0 | 1;
+type Timestamp = Generated<string>;
+
+export interface Schema {
+  schema_migrations: { version: string; applied_at: Timestamp };
+  organizations: {
+    id: Generated<number>;
+    web_name: string;
+    name: string;
+    /** JSON of every WireOrganization field but id, web_name and name. */
+    profile: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    removed_at: string | null;
+    faces_generation: Generated<number>;
+  };
+  cards: {
+    id: string;
+    organization_id: number;
+    code: string;
+    secret: string | null;
+    captured_at: string | null;
+    created_at: Timestamp;
+    customer_id: number | null;
+    origin: Generated<'import' | 'upload'>;
+  };
+  media: {
+    id: string;
+    organization_id: number;
+    card_id: string;
+    kind: 'photo' | 'video' | 'extra';
+    filename: string;
+    mime: string;
+    width: number;
+    height: number;
+    bytes: number;
+    sha256: string;
+    captured_at: string;
+    sold_at_venue: Generated<Flag>;
+    created_at: Timestamp;
+    must_edit: Generated<Flag>;
+    sold_order_id: string | null;
+  };
+  customers: {
+    id: Generated<number>;
+    organization_id: number;
+    name: Generated<string>;
+    lastname: Generated<string>;
+    name_key: Generated<string>;
+    lastname_key: Generated<string>;
+    external_id: string | null;
+    cpf: string | null;
+    email: string | null;
+    phone: string | null;
+    password_hash: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  zip_downloads: {
+    token: string;
+    organization_id: number;
+    /** JSON list of media ids. */
+    media_ids: string;
+    expires_at: string;
+    created_at: Timestamp;
+  };
+  products: {
+    id: Generated<number>;
+    organization_id: number;
+    unities: number;
+    is_photo: Flag;
+    is_video: Flag;
+    description: Generated<string>;
+    position: Generated<number>;
+    active: Generated<Flag>;
+    created_at: Timestamp;
+  };
+  product_price_ranges: {
+    id: Generated<number>;
+    product_id: number;
+    min_photos: number;
+    max_photos: number | null;
+    price_cents: number;
+  };
+  orders: {
+    id: string;
+    organization_id: number;
+    first_card_id: string;
+    status: Generated<number>;
+    pdv: string | null;
+    tz: string | null;
+    customer: string | null;
+    address: string | null;
+    finished_at: string | null;
+    paid_at: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    visitor_key: string | null;
+  };
+  order_cards: { order_id: string; card_id: string; position: number };
+  order_items: {
+    id: Generated<number>;
+    order_id: string;
+    product_id: number;
+    media_id: string | null;
+    created_at: Timestamp;
+  };
+  payments: {
+    /**
+     * Insertion order, which breaks ties between attempts made in the same millisecond:
+     * SQLite's implicit rowid, an identity column of that name in PostgreSQL.
+     */
+    rowid: Generated<number>;
+    id: string;
+    order_id: string;
+    method: 'pix' | 'creditCard';
+    gateway: string;
+    charge_id: string | null;
+    idempotency_key: string;
+    amount_cents: number;
+    status: ChargeStatus;
+    pix_text: string | null;
+    card_last4: string | null;
+    card_brand: string | null;
+    /** JSON list of the media the attempt sells. */
+    media_ids: Generated<string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  sandbox_charges: {
+    id: string;
+    order_id: string;
+    method: 'pix' | 'creditCard';
+    amount_cents: number;
+    status: ChargeStatus;
+    idempotency_key: string;
+    pix_text: string | null;
+    card_last4: string | null;
+    card_brand: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  media_face_index: { media_id: string; faces: number; indexed_at: Timestamp };
+  media_faces: {
+    id: Generated<number>;
+    organization_id: number;
+    media_id: string;
+    /** 128 float32: a BLOB in SQLite, bytea in PostgreSQL. */
+    descriptor: Uint8Array;
+  };
+  face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claimed_at: string | null };
+}
