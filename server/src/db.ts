@@ -35,6 +35,9 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): 
   let db: Db;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, types: { getTypeParser: postgresTypes } });
+    // An idle connection the server dropped (a restart) is replaced on next use; unhandled, its
+    // error would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   } else {
     fs.mkdirSync(dataDir, { recursive: true });

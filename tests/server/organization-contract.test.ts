@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Organization, OrganizationFile, type WireOrganizationAnswer } from '../../contract/organization.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, type TestApi, row } from './helpers.ts';
 
 // One schema (contract/organization.ts) for the CLI's file, the API's answer and the build.
 
@@ -59,7 +59,9 @@ describe('GET /api/v1/organization/:webName', () => {
 
   it('answers through the contract\'s schema: a stored field outside it never travels', async () => {
     api = await createTestApi();
-    await sql`UPDATE organizations SET profile = json_set(profile, '$.internal_note', 'x') WHERE web_name = 'demo'`.execute(api.db);
+    const stored = await row(api.db, sql<{ profile: string }>`SELECT profile FROM organizations WHERE web_name = 'demo'`);
+    const profile = JSON.stringify({ ...JSON.parse(stored?.profile ?? '{}'), internal_note: 'x' });
+    await sql`UPDATE organizations SET profile = ${profile} WHERE web_name = 'demo'`.execute(api.db);
     const res = await api.app.inject({ url: '/api/v1/organization/DEMO' });
     expect(res.statusCode).toBe(200);
     const body = res.json<WireOrganizationAnswer>();

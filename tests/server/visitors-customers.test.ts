@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCredentialCardsAnswer, WireCustomerCardAnswer } from '../../contract/media.ts';
 import type { WireOrganization } from '../../contract/organization.ts';
@@ -10,7 +8,7 @@ import { findCard } from '../../server/src/repositories/cards.ts';
 import { linkCardToCustomer } from '../../server/src/repositories/visitor-customers.ts';
 import { upsertCustomer } from '../../server/src/services/visitor-customer-file.ts';
 import { verifyPassword } from '../../server/src/services/visitor-customers.ts';
-import { createTestApi, makeTempDir, type TestApi, row, rows, openTestDatabase, ON_POSTGRES } from './helpers.ts';
+import { createTestApi, makeTempDir, type TestApi, row, rows, openTestDatabase, ON_POSTGRES, runCli } from './helpers.ts';
 import { count } from './visitor-helpers.ts';
 
 let api: TestApi;
@@ -206,15 +204,9 @@ describe('POST /api/v1/customer/card/medias', () => {
 });
 
 describe('customer:upsert CLI', () => {
-  const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
   let dataDir: string;
   let work: string;
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' } }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = (...args: string[]) => runCli(dataDir, ...args);
   beforeAll(async () => {
     dataDir = api.dataDir;
     work = await makeTempDir('visitor-cli-');

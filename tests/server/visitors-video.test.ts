@@ -1,30 +1,22 @@
 import { sql } from 'kysely';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer } from '../../contract/media.ts';
 import { detectVideo } from '../../server/src/services/video.ts';
 import { parseRange } from '../../server/src/services/range.ts';
-import { createTestApi, makeTempDir, type TestApi, row, rows } from './helpers.ts';
+import { createTestApi, makeTempDir, type TestApi, row, rows, runCli } from './helpers.ts';
 import { count, jpeg, mediaFiles, sha256 } from './visitor-helpers.ts';
 
-const CLI = fileURLToPath(new URL('../../server/src/cli.ts', import.meta.url));
 let api: TestApi;
 let work: string;
 let orgId: number;
 const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(300_000)]);
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(50_000)]);
 
-const cli = (...args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: api.dataDir, NODE_NO_WARNINGS: '1' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+const cli = (...args: string[]) => runCli(api.dataDir, ...args);
 const folder = async (name: string, files: Record<string, Buffer | string>) => {
   const dir = path.join(work, name);
   await fs.mkdir(dir);

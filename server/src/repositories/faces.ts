@@ -179,8 +179,9 @@ export async function listFaceDescriptors(db: Db, ids: readonly number[]): Promi
   const found: Array<{ mediaId: string; descriptor: Float32Array }> = [];
   for (const batch of chunks(ids)) {
     const rows = await db.selectFrom('media_faces').select(['media_id', 'descriptor']).where('id', 'in', batch).execute();
-    // A copy: the bytes need not be aligned for a Float32Array view.
-    for (const row of rows) found.push({ mediaId: row.media_id, descriptor: new Float32Array(row.descriptor.slice().buffer) });
+    // A copy of exactly its bytes: they need not be aligned for a Float32Array view, and pg's
+    // Buffers are views into a larger pool (Buffer#slice would share it).
+    for (const row of rows) found.push({ mediaId: row.media_id, descriptor: new Float32Array(new Uint8Array(row.descriptor).buffer) });
   }
   return found;
 }
