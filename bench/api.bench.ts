@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.ts';
+import { loadDatabaseUrl } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db.ts';
 import { findOrCreateCard } from '../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
@@ -42,12 +43,12 @@ const describeLoad = (load: autocannon.Result) =>
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-bench-'));
 const dataDir = path.join(root, 'data');
 const photos = path.join(root, 'photos');
-const db = openDatabase(dataDir);
+const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
 const app = buildApp({ db, dataDir, rateLimit: { max: 10_000_000 } });
 try {
   await seedDemo(db, dataDir);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const organization = findOrganizationByWebName(db, 'demo');
+  const organization = await findOrganizationByWebName(db, 'demo');
   if (!organization) throw new Error('demo organization missing');
 
   // 34 copies of the six samples (204 files), the first 200 by name.
@@ -61,7 +62,7 @@ try {
     }
   }
   const files = names.sort().slice(0, PHOTOS).map((name) => path.join(photos, name));
-  const card = findOrCreateCard(db, organization.id, 'BENCH0001');
+  const card = await findOrCreateCard(db, organization.id, 'BENCH0001');
   const imported = await withPeakRss(() =>
     importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: false, sold: true }, files),
   );
@@ -100,6 +101,6 @@ try {
   console.log(`process peak RSS (resourceUsage maxRSS): ${fixed(process.resourceUsage().maxRSS / 1024, 0)} MB`);
 } finally {
   await app.close();
-  db.close();
+  await db.destroy();
   await fs.rm(root, { recursive: true, force: true });
 }

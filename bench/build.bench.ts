@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app.ts';
-import { inTransaction, openDatabase } from '../server/src/db.ts';
+import { loadDatabaseUrl } from '../server/src/config.ts';
+import { openDatabase, transaction } from '../server/src/db.ts';
 import { upsertOrganization } from '../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../server/src/services/seed.ts';
 import { buildTenants } from '../scripts/build-tenants.ts';
@@ -13,11 +14,11 @@ import { JS_BUDGETS, pageWeight, type PageWeight } from '../scripts/page-weight.
 
 const TENANTS = Number(process.env['BENCH_TENANTS'] ?? 1000);
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-build-'));
-const db = openDatabase(path.join(work, 'data'));
-await inTransaction(db, async () => {
+const db = await openDatabase({ dataDir: path.join(work, 'data'), databaseUrl: loadDatabaseUrl(process.env) });
+await transaction(db, async (db) => {
   for (let i = 1; i <= TENANTS; i++) {
     const webName = `t${String(i).padStart(4, '0')}`;
-    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: webName, name: `Tenant ${i}` });
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: webName, name: `Tenant ${i}` });
   }
 });
 const app = buildApp({ db, dataDir: path.join(work, 'data') });
@@ -54,5 +55,5 @@ for (const [page, weight] of Object.entries(weights) as Array<[keyof typeof JS_B
 }
 
 await app.close();
-db.close();
+await db.destroy();
 await rm(work, { recursive: true, force: true });

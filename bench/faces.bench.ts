@@ -13,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atomically, openDatabase } from '../server/src/db.ts';
+import { loadDatabaseUrl } from '../server/src/config.ts';
+import { openDatabase, transaction } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';
 import { insertFaces } from '../server/src/repositories/faces.ts';
 import { insertMedias } from '../server/src/repositories/media.ts';
@@ -61,10 +62,10 @@ async function describeSamples(): Promise<{ selfie: Float32Array[]; crowd: Float
   return { selfie, crowd, coldMs, warmMs };
 }
 
-function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[], crowd: Float32Array[]): void {
-  const db = openDatabase(dataDir);
-  const organizationId = upsertOrganization(db, DEMO_ORGANIZATION);
-  const card = createCard(db, { organizationId, code: 'BENCHFACE' });
+async function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[], crowd: Float32Array[]): Promise<void> {
+  const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
+  const organizationId = await upsertOrganization(db, DEMO_ORGANIZATION);
+  const card = await createCard(db, { organizationId, code: 'BENCHFACE' });
   const mean = crowd[0]!.map((_, d) => crowd.reduce((sum, face) => sum + face[d]!, 0) / crowd.length);
   const pairs = crowd.flatMap((a, i) => crowd.slice(i + 1).map((b) => faceDistance(a, b)));
   const apart = pairs.reduce((sum, distance) => sum + distance, 0) / pairs.length;
@@ -75,8 +76,8 @@ function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[], 
   const from = startOfDay(EVENT_DAYS[0]!, 'America/Sao_Paulo');
   const span = EVENT_DAYS.length * 86_400_000;
   const started = performance.now();
-  // One transaction, prepared statements: the repositories take a batch of photos at a time.
-  atomically(db, () => {
+  // One transaction: the repositories take a batch of photos at a time.
+  await transaction(db, async (db) => {
     for (let first = 0; first < photos; first += BATCH) {
       const medias = [];
       const faces = [];
@@ -100,30 +101,30 @@ function insertRows(dataDir: string, faceCount: number, selfie: Float32Array[], 
         const descriptors = Array.from({ length: FACES_PER_PHOTO }, (_, n) => (planted && n === 0 ? syntheticFace(selfie[0]!, 0.03) : syntheticFace(mean, spread)));
         faces.push({ mediaId: id, descriptors });
       }
-      insertMedias(db, medias);
-      insertFaces(db, faces);
+      await insertMedias(db, medias);
+      await insertFaces(db, faces);
     }
   });
   const seconds = (performance.now() - started) / 1000;
-  db.close();
+  await db.destroy();
   console.log(`insert: ${photos} photos, ${faceCount} faces in ${fixed(seconds, 2)} s = ${fixed(faceCount / seconds, 0)} faces/s (one transaction)`);
 }
 
 async function search(dataDir: string, faceCount: number): Promise<boolean> {
-  const db = openDatabase(dataDir);
-  const organization = findOrganizationByWebName(db, 'demo')!;
-  if (!findCard(db, organization.id, 'BENCHFACE')) throw new Error('no rows: run the insert first');
+  const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
+  const organization = (await findOrganizationByWebName(db, 'demo'))!;
+  if (!(await findCard(db, organization.id, 'BENCHFACE'))) throw new Error('no rows: run the insert first');
   const engine = faceEngine(1);
   const selfie = await engine.describe(demoSamplePath(1));
   const period = { from: startOfDay(EVENT_DAYS[0]!, 'America/Sao_Paulo'), to: startOfDay('2026-03-09', 'America/Sao_Paulo') };
 
   let started = performance.now();
-  const first = matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
+  const first = await matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
   const loadMs = performance.now() - started;
   const runs: number[] = [];
   for (let run = 0; run < 7; run++) {
     started = performance.now();
-    matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
+    await matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
     runs.push(performance.now() - started);
   }
   const matchMs = median(runs);
@@ -140,7 +141,7 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
   const rssMb = process.memoryUsage().rss / MB;
   const peakMb = process.resourceUsage().maxRSS / 1024;
   await engine.close();
-  db.close();
+  await db.destroy();
 
   const matchTarget = TARGET_MATCH_MS[faceCount];
   const matchOk = matchTarget === undefined || matchMs <= matchTarget;
@@ -157,7 +158,7 @@ const [mode, count, dir] = process.argv.slice(2);
 if (mode === 'insert' && count && dir) {
   const samples = await describeSamples();
   console.log(`selfie: sample1.jpg, ${samples.selfie.length} faces, described in ${fixed(samples.coldMs, 0)} ms cold (models loading), ${fixed(samples.warmMs, 0)} ms warm`);
-  insertRows(dir, Number(count), samples.selfie, samples.crowd);
+  await insertRows(dir, Number(count), samples.selfie, samples.crowd);
 } else if (mode === 'search' && count && dir) {
   if (!(await search(dir, Number(count)))) process.exitCode = 1;
 } else {

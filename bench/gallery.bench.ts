@@ -5,10 +5,9 @@
 // cumulative layout shift. Target: first thumbnails within 1.5 s of navigation on loopback.
 import { linkSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { atomically } from '../server/src/db.ts';
+import { transaction, type Db } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';
 import { insertMedia, listMediaOfCards } from '../server/src/repositories/media.ts';
 import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
@@ -22,13 +21,13 @@ const CARD = 'BENCH5000';
 const started = Date.now();
 
 /** One card of MEDIA rows, each folder hard-linked to one of the demo's imported photos. */
-async function seedBigCard(db: DatabaseSync, dataDir: string): Promise<void> {
-  const organization = findOrganizationByWebName(db, 'demo');
+async function seedBigCard(db: Db, dataDir: string): Promise<void> {
+  const organization = await findOrganizationByWebName(db, 'demo');
   if (!organization) throw new Error('demo organization missing after seeding');
-  const demoCards = ['DEMO00001', 'DEMO00002'].map((code) => findCard(db, organization.id, code)!.id);
-  const sources = listMediaOfCards(db, demoCards);
-  atomically(db, () => {
-    const card = createCard(db, { organizationId: organization.id, code: CARD });
+  const demoCards = await Promise.all(['DEMO00001', 'DEMO00002'].map(async (code) => (await findCard(db, organization.id, code))!.id));
+  const sources = await listMediaOfCards(db, demoCards);
+  await transaction(db, async (db) => {
+    const card = await createCard(db, { organizationId: organization.id, code: CARD });
     const start = Date.parse('2026-01-01T08:00:00Z');
     for (let i = 0; i < MEDIA; i++) {
       const source = sources[i % sources.length]!;
@@ -38,7 +37,7 @@ async function seedBigCard(db: DatabaseSync, dataDir: string): Promise<void> {
       for (const file of readdirSync(mediaDir(dataDir, source.id))) {
         linkSync(path.join(mediaDir(dataDir, source.id), file), path.join(folder, file));
       }
-      insertMedia(db, {
+      await insertMedia(db, {
         ...source,
         id,
         card_id: card.id,

@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import { startPublisher } from '../publisher/publisher.ts';
 import { startSitesServer } from '../scripts/serve.ts';
 import { buildApp } from '../server/src/app.ts';
-import { inTransaction, openDatabase } from '../server/src/db.ts';
+import { loadDatabaseUrl } from '../server/src/config.ts';
+import { openDatabase, transaction } from '../server/src/db.ts';
 import { upsertOrganization } from '../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../server/src/services/seed.ts';
 
@@ -21,10 +22,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-publisher-'));
 const dataDir = path.join(work, 'data');
 const outDir = path.join(work, 'dist');
-const db = openDatabase(dataDir);
-await inTransaction(db, async () => {
+const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
+await transaction(db, async (db) => {
   for (let i = 1; i <= TENANTS; i++) {
-    upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: `t${String(i).padStart(4, '0')}`, name: `Tenant ${i}` });
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: `t${String(i).padStart(4, '0')}`, name: `Tenant ${i}` });
   }
 });
 const app = buildApp({ db, dataDir });
@@ -99,5 +100,5 @@ console.log(`publisher said:         ${lines.filter((line) => /building|built|ch
 await publisher.stop();
 await sites.close();
 await app.close();
-db.close();
+await db.destroy();
 await rm(work, { recursive: true, force: true });

@@ -3,28 +3,28 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { buildTenants } from '../../scripts/build-tenants.ts';
 import { startSitesServer } from '../../scripts/serve.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { openDatabase } from '../../server/src/db.ts';
+import { loadDatabaseUrl } from '../../server/src/config.ts';
+import { openDatabase, type Db } from '../../server/src/db.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 
 export interface DemoSite {
   /** http://demo.localhost:<port>/ */
   url: string;
   apiUrl: string;
-  db: DatabaseSync;
+  db: Db;
   dataDir: string;
   close(): Promise<void>;
 }
 
 /** `prepare` runs against the seeded database before the site is built. */
-export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string) => Promise<void>): Promise<DemoSite> {
+export async function startDemoSite(prepare?: (db: Db, dataDir: string) => Promise<void>): Promise<DemoSite> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
   const dataDir = path.join(work, 'data');
-  const db = openDatabase(dataDir);
+  const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
   await seedDemo(db, dataDir);
   await prepare?.(db, dataDir);
   const app = buildApp({ db, dataDir, rateLimit: { max: 1_000_000 } });
@@ -48,7 +48,7 @@ export async function startDemoSite(prepare?: (db: DatabaseSync, dataDir: string
     close: async () => {
       await sites.close();
       await app.close();
-      db.close();
+      await db.destroy();
       await rm(work, { recursive: true, force: true });
     },
   };

@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.destroy();
   await rm(work, { recursive: true, force: true });
 });
 

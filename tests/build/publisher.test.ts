@@ -72,7 +72,7 @@ afterAll(async () => {
   await app?.close();
   bucket?.destroy();
   await s3?.close();
-  db?.close();
+  await db?.destroy();
   await rm(work, { recursive: true, force: true });
 });
 
