@@ -18,7 +18,7 @@ export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
         response: { 200: CardAnswer },
       },
     },
-    async (request) => await cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
+    async (request) => cardMediasAnswer(db, request.query.organization_id, request.params.card, request.query.secret),
   );
 
   app.post(

@@ -51,7 +51,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   app.get(
     '/api/v1/products/:orgId/online',
     { schema: { params: Type.Object({ orgId: PositiveId }), response: { 200: ProductsAnswer } } },
-    async (request) => await productsAnswer(db, request.params.orgId),
+    async (request) => productsAnswer(db, request.params.orgId),
   );
 
   // ---- Orders ----
@@ -81,21 +81,21 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   );
 
   app.get('/api/v1/order/:orderId', { schema: { params: OrderParams, ...order } }, async (request) =>
-    await getOrder(db, request.params.orderId),
+    getOrder(db, request.params.orderId),
   );
 
   app.post(
     '/api/v1/order/:orderId/card/:card',
     { schema: { params: OrderCardParams, querystring: SecretQuery, ...order } },
-    async (request) => await addCard(db, request.params.orderId, request.params.card, request.query.secret),
+    async (request) => addCard(db, request.params.orderId, request.params.card, request.query.secret),
   );
 
   app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...order } }, async (request) =>
-    await removeCard(db, request.params.orderId, request.params.card),
+    removeCard(db, request.params.orderId, request.params.card),
   );
 
   app.post('/api/v1/order/:orderId/product/:productId/:mediaId', { schema: { params: OrderMediaParams, ...order } }, async (request) =>
-    await addMedia(db, request.params),
+    addMedia(db, request.params),
   );
 
   app.post(
@@ -106,31 +106,31 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
         ...order,
       },
     },
-    async (request) => await addMedia(db, request.params),
+    async (request) => addMedia(db, request.params),
   );
 
   app.delete(
     '/api/v1/order/:orderId/product/:productId/media/:mediaId',
     { schema: { params: OrderMediaParams, ...order } },
-    async (request) => await removeMedia(db, request.params),
+    async (request) => removeMedia(db, request.params),
   );
 
   app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    await addAllDigital(db, request.params.orderId, request.params.productId),
+    addAllDigital(db, request.params.orderId, request.params.productId),
   );
 
   app.delete('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    await removeAllDigital(db, request.params.orderId, request.params.productId),
+    removeAllDigital(db, request.params.orderId, request.params.productId),
   );
 
   app.post(
     '/api/v1/order/:orderId/customer',
     { schema: { params: OrderParams, body: CustomerBody, ...order } },
-    async (request) => await saveCustomer(db, request.params.orderId, request.body),
+    async (request) => saveCustomer(db, request.params.orderId, request.body),
   );
 
   app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...order } }, async (request) =>
-    await finishOrder(db, request.params.orderId),
+    finishOrder(db, request.params.orderId),
   );
 
   // ---- Payments ----
@@ -144,16 +144,16 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   app.post(
     '/api/v1/payment/checkout/:orderId',
     { schema: { params: OrderParams, body: CheckoutBody, response: { 200: PaymentAnswer } } },
-    async (request) => await checkout(deps, request.params.orderId, request.body),
+    async (request) => checkout(deps, request.params.orderId, request.body),
   );
 
   // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
   app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
-    await handleWebhook(deps, request.body, request.headers),
+    handleWebhook(deps, request.body, request.headers),
   );
 
   app.get('/api/v1/payment/:id', { schema: { params: Type.Object({ id: Id }), response: { 200: PaymentAnswer } } }, async (request) =>
-    await paymentStatus(deps, request.params.id),
+    paymentStatus(deps, request.params.id),
   );
 
   app.get(

@@ -112,7 +112,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
   app.post(
     '/api/v1/customer/card/medias',
     { schema: { body: CustomerSearchBody, response: { 200: CustomerCardAnswer } } },
-    async (request) => await customerCardAnswer(db, request.body),
+    async (request) => customerCardAnswer(db, request.body),
   );
 
   app.delete(

@@ -233,7 +233,7 @@ async function changeOrder(db: Db, orderId: string, work: (db: Db, order: OrderR
     await work(db, order);
     await touchOrder(db, orderId);
     if (before && !sameSale(before, saleOf(await viewOrder(db, order)))) await cancelPendingPayments(db, orderId);
-    return await answer(db, orderId);
+    return answer(db, orderId);
   });
 }
 
@@ -275,16 +275,16 @@ export async function createOrder(
       order = await loadOrder(db, id);
     }
     for (const card of cards) await addOrderCard(db, order.id, card.id);
-    return await answer(db, order.id);
+    return answer(db, order.id);
   });
 }
 
 export async function getOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
-  return await answer(db, orderId);
+  return answer(db, orderId);
 }
 
 export async function addCard(db: Db, orderId: string, rawCode: string, secret?: string): Promise<WireOrderAnswer> {
-  return await changeOrder(db, orderId, async (db, order) => {
+  return changeOrder(db, orderId, async (db, order) => {
     const organization = await findOrganizationById(db, order.organization_id);
     if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
     const [card] = await openCards(db, organization, [rawCode], secret);
@@ -293,7 +293,7 @@ export async function addCard(db: Db, orderId: string, rawCode: string, secret?:
 }
 
 export async function removeCard(db: Db, orderId: string, rawCode: string): Promise<WireOrderAnswer> {
-  return await changeOrder(db, orderId, async (db, order) => {
+  return changeOrder(db, orderId, async (db, order) => {
     const code = normalizeCardCode(rawCode);
     const card = isValidCardCode(code) ? await findCard(db, order.organization_id, code) : undefined;
     const inOrder = card && (await listOrderCards(db, order.id)).some((row) => row.card_id === card.id);
@@ -322,7 +322,7 @@ export async function addMedia(
   db: Db,
   input: { orderId: string; productId: number; mediaId: string; type?: 'photo' | 'video' },
 ): Promise<WireOrderAnswer> {
-  return await changeOrder(db, input.orderId, async (db, order) => {
+  return changeOrder(db, input.orderId, async (db, order) => {
     const product = await orderProduct(db, order, input.productId);
     if (product.unities === 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', 'the all-digital package is added without a media');
@@ -343,14 +343,14 @@ export async function addMedia(
 }
 
 export async function removeMedia(db: Db, input: { orderId: string; productId: number; mediaId: string }): Promise<WireOrderAnswer> {
-  return await changeOrder(db, input.orderId, async (db, order) => {
+  return changeOrder(db, input.orderId, async (db, order) => {
     await orderProduct(db, order, input.productId, { active: false });
     if (!await removeOrderMedia(db, order.id, input.productId, input.mediaId)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   });
 }
 
 export async function addAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
-  return await changeOrder(db, orderId, async (db, order) => {
+  return changeOrder(db, orderId, async (db, order) => {
     const product = await orderProduct(db, order, productId);
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
@@ -365,7 +365,7 @@ export async function addAllDigital(db: Db, orderId: string, productId: number):
 }
 
 export async function removeAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
-  return await changeOrder(db, orderId, async (db, order) => {
+  return changeOrder(db, orderId, async (db, order) => {
     await orderProduct(db, order, productId, { active: false });
     if (!await removeOrderPackage(db, order.id, productId)) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
   });
@@ -380,7 +380,7 @@ export async function saveCustomer(db: Db, orderId: string, body: WireCustomerIn
   const customer = body.customer && storedCustomer(body.customer);
   const address = body.address && storedAddress(body.address);
   if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
-  return await changeOrder(
+  return changeOrder(
     db,
     orderId,
     async (db) => {
@@ -430,13 +430,13 @@ export function checkoutProblems(view: OrderView): string[] {
 /** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */
 export async function finishOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
   const order = await loadOrder(db, orderId);
-  if (order.status === 1) return await answer(db, orderId);
+  if (order.status === 1) return answer(db, orderId);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
   const view = await viewOrder(db, order);
   await assertSomethingToBuy(db, view);
   const problems = checkoutProblems(view);
   if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
-  return await changeOrder(db, orderId, (db) => setOrderFinished(db, orderId), { repricing: false });
+  return changeOrder(db, orderId, (db) => setOrderFinished(db, orderId), { repricing: false });
 }
 
 /**

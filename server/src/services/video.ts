@@ -109,7 +109,7 @@ export interface VideoSource {
 export async function importVideo(db: Db, dataDir: string, source: VideoSource): Promise<NewMedia> {
   const format = await inspectVideo(source.sourcePath);
   const id = newId();
-  return await storeMedia(db, dataDir, id, async (scratch) => {
+  return storeMedia(db, dataDir, id, async (scratch) => {
     const name = path.basename(originalPath(dataDir, { id, mime: format.mime }));
     await fs.copyFile(source.sourcePath, path.join(scratch, name));
     const hash = createHash('sha256');

@@ -65,7 +65,7 @@ export async function upsertCustomer(db: Db, organizationId: number, input: Omit
         : undefined;
   // Keep a stored password when the file gives none.
   if (existing && row.password_hash === null) row.password_hash = existing.password_hash;
-  return await saveCustomer(db, row, existing?.id);
+  return saveCustomer(db, row, existing?.id);
 }
 
 /** The demo visitor: found by credential DEMOCRED or by name + cpf, owner of DEMO00001. */

@@ -114,36 +114,43 @@ export async function checkout(deps: ShopPayments, orderId: string, body: Checko
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(orderId, async () => {
-    const order = await loadOrder(db, orderId);
-    const payments = await listPayments(db, orderId);
-    if (order.status === 1) {
-      const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
-      if (paid) return paymentAnswer(paid);
-      throw new ApiError(409, 'ORDER_CLOSED');
-    }
-    if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-    const view = await viewOrder(db, order);
-    await assertSomethingToBuy(db, view);
-    const problems = checkoutProblems(view);
-    if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
-    const sale = saleOf(view);
-    const live = payments.find(
-      (payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale),
-    );
-    if (live) return paymentAnswer(live);
-    // The key is the attempt's number, so retrying the same attempt after a crash finds the
-    // gateway's charge instead of creating another.
-    const payment = {
-      id: newId(),
-      order_id: orderId,
-      method,
-      gateway: gateway.name,
-      idempotency_key: `${orderId}-${method}-${payments.length + 1}`,
-      amount_cents: sale.amount,
-      media_ids: JSON.stringify(sale.mediaIds),
-      status: 'processing' as const,
-    };
-    await insertPayment(db, payment);
+    // Reading the sale and recording the attempt are one unit, as a cart change is: a change
+    // comes either before (and is in the snapshot) or after (and cancels the attempt).
+    const started = await transaction(db, async (db) => {
+      const order = await loadOrder(db, orderId);
+      const payments = await listPayments(db, orderId);
+      if (order.status === 1) {
+        const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
+        if (paid) return { answer: paymentAnswer(paid) };
+        throw new ApiError(409, 'ORDER_CLOSED');
+      }
+      if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+      const view = await viewOrder(db, order);
+      await assertSomethingToBuy(db, view);
+      const problems = checkoutProblems(view);
+      if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+      const sale = saleOf(view);
+      const live = payments.find(
+        (payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale),
+      );
+      if (live) return { answer: paymentAnswer(live) };
+      // The key is the attempt's number, so retrying the same attempt after a crash finds the
+      // gateway's charge instead of creating another.
+      const payment = {
+        id: newId(),
+        order_id: orderId,
+        method,
+        gateway: gateway.name,
+        idempotency_key: `${orderId}-${method}-${payments.length + 1}`,
+        amount_cents: sale.amount,
+        media_ids: JSON.stringify(sale.mediaIds),
+        status: 'processing' as const,
+      };
+      await insertPayment(db, payment);
+      return { payment, sale };
+    });
+    if ('answer' in started) return started.answer;
+    const { payment, sale } = started;
     let charge: Charge;
     try {
       charge =
