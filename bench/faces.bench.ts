@@ -118,12 +118,12 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
   const period = { from: startOfDay(EVENT_DAYS[0]!, 'America/Sao_Paulo'), to: startOfDay('2026-03-09', 'America/Sao_Paulo') };
 
   let started = performance.now();
-  const first = matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
+  const first = await matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
   const loadMs = performance.now() - started;
   const runs: number[] = [];
   for (let run = 0; run < 7; run++) {
     started = performance.now();
-    matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
+    await matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
     runs.push(performance.now() - started);
   }
   const matchMs = median(runs);
