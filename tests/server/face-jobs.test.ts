@@ -3,13 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
 import { atomically, openDatabase } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { claimFaceJobs, insertFaces } from '../../server/src/repositories/faces.ts';
-import { insertMedia } from '../../server/src/repositories/media.ts';
+import { insertMedia, insertMedias } from '../../server/src/repositories/media.ts';
 import { findOrganizationById, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { faceDistance, SAME_PERSON_DISTANCE, type FaceEngine } from '../../server/src/services/face-engine.ts';
-import { heldFaces, matchFaces } from '../../server/src/services/face-index.ts';
+import { heldFaces, matchFaces, warmFaceIndexes } from '../../server/src/services/face-index.ts';
 import { startFaceIndexer } from '../../server/src/services/face-jobs.ts';
 import { searchByFaces } from '../../server/src/services/face-search.ts';
 import { deleteMedia } from '../../server/src/services/media-delete.ts';
@@ -186,11 +187,11 @@ describe('a facial search', () => {
     const kept = describedPhoto(target.db, target, '2026-03-10T15:00:00.000Z', [SELFIE]);
     const removed = describedPhoto(target.db, target, '2026-03-10T16:00:00.000Z', [near(SELFIE, 7, 0.1)]);
     const period = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') };
-    expect([...matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE).keys()].sort()).toEqual([kept, removed].sort());
+    expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()].sort()).toEqual([kept, removed].sort());
     expect(heldFaces(target.db, target.organizationId)).toBe(2);
     await deleteMedia(target.db, target.dataDir, target.organizationId, removed, () => {});
     expect(heldFaces(target.db, target.organizationId)).toBe(1);
-    expect([...matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE).keys()]).toEqual([kept]);
+    expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()]).toEqual([kept]);
     expect(count(target.db, 'media_faces')).toBe(1);
     expect(count(target.db, 'media_face_index')).toBe(1);
   });
@@ -235,9 +236,25 @@ describe('the in-memory index', () => {
         stored.push({ mediaId: describedPhoto(target.db, target, new Date(captured).toISOString(), faces), captured, faces });
       }
     };
-    const wanted = [people[0]!, near(people[1]!, 5, 0.1)];
-    const period = { from: day + 86_400_000, to: day + 2 * 86_400_000 };
-    const bruteForce = () => {
+    // One face (scanned alone), two (a triple pass), four (a triple and one alone).
+    const wantedSets = [[people[0]!], [people[0]!, near(people[1]!, 5, 0.1)], [people[2]!, people[3]!, near(people[1]!, 5, 0.1), people[0]!]];
+    // The middle day, and all three (its chunk is then wholly inside).
+    const periods = [
+      { from: day + 86_400_000, to: day + 2 * 86_400_000 },
+      { from: day, to: day + 3 * 86_400_000 },
+    ];
+    /** Photos with a face at `distance` from the first wanted face, in the middle day: the rounded codes cannot tell these apart. */
+    const plantAt = (distance: number, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const direction = descriptor(5000 + i);
+        const length = Math.hypot(...direction);
+        const face = people[0]!.map((value, d) => value + (direction[d]! / length) * distance);
+        const captured = day + 86_400_000 + 3_600_000;
+        stored.push({ mediaId: describedPhoto(target.db, target, new Date(captured).toISOString(), [face]), captured, faces: [face] });
+      }
+    };
+    let period = periods[0]!;
+    const bruteForce = (wanted: readonly Float32Array[]) => {
       const best = new Map<string, number>();
       for (const photo of stored) {
         if (photo.captured < period.from || photo.captured >= period.to) continue;
@@ -248,19 +265,90 @@ describe('the in-memory index', () => {
       }
       return best;
     };
-    const compare = () => {
-      const expected = bruteForce();
-      const found = matchFaces(target.db, target.organizationId, wanted, period, SAME_PERSON_DISTANCE);
-      expect([...found.keys()].sort()).toEqual([...expected.keys()].sort());
-      // The same numbers: near the threshold the index decides on the stored descriptors.
-      expect(found).toEqual(expected);
-      return expected.size;
+    const compare = async () => {
+      const sizes: number[] = [];
+      for (period of periods) {
+        for (const wanted of wantedSets) {
+          const expected = bruteForce(wanted);
+          const found = await matchFaces(target.db, target.organizationId, wanted, period, SAME_PERSON_DISTANCE);
+          expect([...found.keys()].sort()).toEqual([...expected.keys()].sort());
+          // The same numbers: near the threshold the index decides on the stored descriptors.
+          expect(found).toEqual(expected);
+          sizes.push(expected.size);
+        }
+      }
+      return Math.min(...sizes);
     };
     addPhotos(400);
-    expect(compare()).toBeGreaterThan(5);
+    // A hair inside and a hair outside the threshold: the exact check decides.
+    plantAt(SAME_PERSON_DISTANCE - 1e-5, 10);
+    plantAt(SAME_PERSON_DISTANCE + 1e-5, 10);
+    expect(await compare()).toBeGreaterThan(2);
     // Faces described after the index was loaded count at once.
     addPhotos(100);
-    compare();
+    await compare();
+  });
+});
+
+describe('loading an index', () => {
+  it('takes slices: other requests are answered before it ends, and searches meanwhile share the one load', async () => {
+    const target = await freshDatabase();
+    // 24,000 faces (a dozen slices), 4 a photo, all in the period.
+    const capturedAt = '2026-03-10T12:00:00.000Z';
+    atomically(target.db, () => {
+      for (let first = 0; first < 6000; first += 1000) {
+        const photos = Array.from({ length: 1000 }, (_, i) => {
+          const id = newId();
+          return { id, faces: Array.from({ length: 4 }, (__, n) => descriptor((first + i) * 4 + n + 1000)) };
+        });
+        insertMedias(
+          target.db,
+          photos.map(({ id }) => ({ id, organization_id: target.organizationId, card_id: target.cardId, kind: 'photo' as const, filename: 'photo.jpg', mime: 'image/jpeg', width: 10, height: 10, bytes: 1, sha256: id, captured_at: capturedAt, sold_at_venue: 0 })),
+        );
+        insertFaces(target.db, photos.map(({ id, faces }) => ({ mediaId: id, descriptors: faces })));
+      }
+    });
+    const wanted = [descriptor(1000)];
+    const period = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') };
+    const app = buildApp({ db: target.db, dataDir: target.dataDir });
+    try {
+      const finished: string[] = [];
+      let heldWhenAnswered = -1;
+      const searches = [1, 2].map((n) =>
+        matchFaces(target.db, target.organizationId, wanted, period, SAME_PERSON_DISTANCE).then((found) => {
+          finished.push(`search ${n}`);
+          return found;
+        }),
+      );
+      const health = app.inject({ method: 'GET', url: '/healthz' }).then((response) => {
+        finished.push('health');
+        heldWhenAnswered = heldFaces(target.db, target.organizationId);
+        return response.statusCode;
+      });
+      const [first, second] = await Promise.all(searches);
+      expect(await health).toBe(200);
+      expect(finished).toEqual(['health', 'search 1', 'search 2']);
+      // Answered while the index held part of the faces only.
+      expect(heldWhenAnswered).toBeGreaterThan(0);
+      expect(heldWhenAnswered).toBeLessThan(24_000);
+      // Both found the planted face, from one index holding each face once.
+      expect(first?.size).toBe(1);
+      expect(second).toEqual(first);
+      expect(heldFaces(target.db, target.organizationId)).toBe(24_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is done ahead for the organizations with facial search, not for the others', async () => {
+    const target = await freshDatabase();
+    const other = upsertOrganization(target.db, { ...DEMO_ORGANIZATION, web_name: 'nofaces', has_facial_recognition: false });
+    const otherCard = createCard(target.db, { organizationId: other, code: 'NOFACES01' });
+    describedPhoto(target.db, target, '2026-03-10T12:00:00.000Z', [SELFIE]);
+    describedPhoto(target.db, { organizationId: other, cardId: otherCard.id }, '2026-03-10T12:00:00.000Z', [SELFIE]);
+    await warmFaceIndexes(target.db, { signal: new AbortController().signal, log: (message) => expect.fail(message) });
+    expect(heldFaces(target.db, target.organizationId)).toBe(1);
+    expect(heldFaces(target.db, other)).toBe(0);
   });
 });
 

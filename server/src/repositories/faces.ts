@@ -113,17 +113,26 @@ export interface StoredFace {
   descriptor: Uint8Array;
 }
 
-/** The organization's faces with ids after `afterId`, in id order, one at a time (there may be millions). */
-export function* iterateFacesAfter(db: DatabaseSync, organizationId: number, afterId: number): Generator<StoredFace> {
-  const rows = db
+/**
+ * Up to `limit` of the organization's faces with ids after `afterId`, in id order: one slice of a
+ * load (there may be millions), each read by the (organization_id, id) index from where the last ended.
+ */
+export function listFacesAfter(db: DatabaseSync, organizationId: number, afterId: number, limit: number): StoredFace[] {
+  return db
     .prepare(
       `SELECT f.id, f.media_id, m.captured_at, f.descriptor FROM media_faces f JOIN media m ON m.id = f.media_id
-       WHERE f.organization_id = ? AND f.id > ? ORDER BY f.id`,
+       WHERE f.organization_id = ? AND f.id > ? ORDER BY f.id LIMIT ?`,
     )
-    .iterate(organizationId, afterId);
-  for (const row of rows) {
-    yield { id: Number(row['id']), mediaId: String(row['media_id']), capturedAt: String(row['captured_at']), descriptor: row['descriptor'] as Uint8Array };
-  }
+    .all(organizationId, afterId, limit)
+    .map((row) => ({ id: Number(row['id']), mediaId: String(row['media_id']), capturedAt: String(row['captured_at']), descriptor: row['descriptor'] as Uint8Array }));
+}
+
+/** The organizations with facial search on (their indexes are loaded ahead of the first search). */
+export function listFacialSearchOrganizationIds(db: DatabaseSync): number[] {
+  return db
+    .prepare("SELECT id FROM organizations WHERE removed_at IS NULL AND json_extract(profile, '$.has_facial_recognition') = 1 ORDER BY id")
+    .all()
+    .map((row) => Number(row['id']));
 }
 
 /** These descriptors (by row id) that still exist, each with its photo. */

@@ -61,7 +61,7 @@ export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search
       throw error instanceof MediaImportError ? refusedImage(error) : error;
     });
     try {
-      wanted.push(...(await engine.describe(photo.bytes)));
+      wanted.push(...(await engine.describe(photo.bytes, { priority: 'interactive' })));
     } catch {
       throw new ApiError(400, 'INVALID_IMAGE', 'a photo is not a readable image');
     }
@@ -71,7 +71,7 @@ export async function searchByFaces(db: DatabaseSync, engine: FaceEngine, search
   // The period's days are the organization's: 22:00 in Sao Paulo is 01:00 UTC of the next day.
   const timeZone = organization.timezone ?? DEFAULT_TIME_ZONE;
   const period = { from: startOfDay(from, timeZone), to: startOfDay(nextDay(to), timeZone) };
-  const best = matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
+  const best = await matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
 
   const cards = new Map<string, { card: string; distance: number; medias: Array<{ row: CardMediaRow; distance: number }> }>();
   // A photo deleted by another process since the index read it has no row: it is left out.
