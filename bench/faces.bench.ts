@@ -10,6 +10,7 @@
 // starting from the database), so each RSS is its own. `BENCH_FACES=100000` runs one size.
 // Run by `npm run bench -- faces` or `node --no-warnings bench/faces.bench.ts`.
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,9 +119,13 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
   const selfie = await engine.describe(demoSamplePath(1));
   const period = { from: startOfDay(EVENT_DAYS[0]!, 'America/Sao_Paulo'), to: startOfDay('2026-03-09', 'America/Sao_Paulo') };
 
+  // The load goes in slices: the longest the event loop waits meanwhile is what another request could wait.
+  const blocked = monitorEventLoopDelay({ resolution: 1 });
+  blocked.enable();
   let started = performance.now();
   const first = await matchFaces(db, organization.id, selfie, period, SAME_PERSON_DISTANCE);
   const loadMs = performance.now() - started;
+  blocked.disable();
   const runs: number[] = [];
   for (let run = 0; run < 7; run++) {
     started = performance.now();
@@ -147,8 +152,10 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
   const matchOk = matchTarget === undefined || matchMs <= matchTarget;
   const rssOk = peakMb < TARGET_RSS_MB;
   const searchOk = faceCount > 100_000 || searchMs < TARGET_SEARCH_MS;
-  console.log(`first match, loading the index from the database: ${fixed(loadMs, 0)} ms (${first.size} photos matched)`);
-  console.log(`match (${selfie.length} selfie faces x ${faceCount} faces, median of ${runs.length}): ${fixed(matchMs)} ms  target <= ${matchTarget ?? '-'} ms: ${verdict(matchOk)}`);
+  console.log(`first match, loading the index from the database: ${fixed(loadMs, 0)} ms (${first.size} photos matched), event loop blocked at most ${fixed(blocked.max / 1e6, 0)} ms at a time`);
+  console.log(
+    `match (${selfie.length} selfie faces x ${faceCount} faces, median of ${runs.length}): ${fixed(matchMs)} ms (min ${fixed(Math.min(...runs))} ms)  target <= ${matchTarget ?? '-'} ms: ${verdict(matchOk)}`,
+  );
   console.log(`whole one-selfie search (describe sample1.jpg + match + answer, median of ${searches.length}): ${fixed(searchMs, 0)} ms (${cards} photos answered)  target < ${faceCount > 100_000 ? '-' : TARGET_SEARCH_MS} ms: ${faceCount > 100_000 ? '-' : verdict(searchOk)}`);
   console.log(`RSS with the index loaded: ${fixed(rssMb, 0)} MB, peak ${fixed(peakMb, 0)} MB  target < ${TARGET_RSS_MB} MB: ${verdict(rssOk)}`);
   return matchOk && rssOk && searchOk;

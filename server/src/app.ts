@@ -49,7 +49,7 @@ export function buildApp({
   // schemas. It converts scalars in paths and queries ("12" to 12) and never coerces a body.
   app.setValidatorCompiler(validatorCompiler);
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
-  registerSafety(app, allowed, safety);
+  registerSafety(app, db, allowed, safety);
   registerErrorHandling(app);
   // JSON answers travel compressed (the 20,000-media list: 5.9 MB as text); photos, videos and
   // ZIPs are sent as they are (their types are not compressible). Request bodies are never

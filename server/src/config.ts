@@ -93,6 +93,22 @@ export function loadDatabaseUrl(env: NodeJS.ProcessEnv, problems: string[] = [])
   return url;
 }
 
+export const RATE_LIMIT_STORES = ['memory', 'database'] as const;
+export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
+
+/**
+ * RATE_LIMIT_STORE: where the rate-limit counters live. `memory` (the default) keeps them in the
+ * instance; `database` shares them with every API instance on the same database, so a client
+ * spreading its calls over instances gains nothing; each limited call then writes one row (on
+ * SQLite, synced to disk: about a millisecond).
+ */
+export function loadRateLimitStore(env: NodeJS.ProcessEnv, problems: string[] = []): RateLimitStore {
+  const raw = env['RATE_LIMIT_STORE'] || 'memory';
+  if ((RATE_LIMIT_STORES as readonly string[]).includes(raw)) return raw as RateLimitStore;
+  problems.push(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
+  return 'memory';
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -131,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   loadGatewayDelayMs(env, problems);
   loadFaceThreads(env, problems);
   loadWebhookSecret(env, problems);
+  loadRateLimitStore(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return { apiHost, apiPort, sitesPort, dataDir, databaseUrl, publicApiUrl };

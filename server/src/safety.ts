@@ -1,9 +1,11 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import type { Db } from './db.ts';
 import type { FastifyInstance } from 'fastify';
-import { readCorsOrigins } from './config.ts';
+import { loadRateLimitStore, readCorsOrigins, type RateLimitStore } from './config.ts';
 import { corsOriginMatcher } from './cors.ts';
 import { ApiError } from './errors.ts';
+import { databaseRateLimitStore } from './services/rate-limit-store.ts';
 
 interface Budget {
   max: number;
@@ -13,6 +15,8 @@ interface Budget {
 export interface SafetyOptions {
   /** Overrides every limit profile's budget (tests, benches); default LIMIT_PROFILES. */
   rateLimit?: { max: number; timeWindowMs?: number };
+  /** Where the counters live (RATE_LIMIT_STORE); default read from the environment. */
+  rateLimitStore?: RateLimitStore;
   /** CORS_ORIGINS entries; default read (and checked) from the environment. */
   corsOrigins?: readonly string[];
 }
@@ -66,7 +70,12 @@ export function allowedOrigins(options: SafetyOptions): (origin: string) => bool
   return corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
 }
 
-export function registerSafety(app: FastifyInstance, allowed: (origin: string) => boolean, options: SafetyOptions = {}): void {
+export function registerSafety(
+  app: FastifyInstance,
+  db: Db,
+  allowed: (origin: string) => boolean,
+  options: SafetyOptions = {},
+): void {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(NO_ACTIVE_CONTENT);
   });
@@ -79,13 +88,15 @@ export function registerSafety(app: FastifyInstance, allowed: (origin: string) =
   // The plugin's own per-route hooks only reach routes declared after it has loaded, and
   // buildApp declares routes synchronously; so one app-wide hook applies the limiters instead.
   // createRateLimit (not rateLimit) because one call may draw on two budgets.
-  void app.register(rateLimit, { global: false });
+  // In the database, the counters are shared by every API instance on it.
+  const store = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseRateLimitStore(db) : undefined;
+  void app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
   let limiters: Record<LimitProfile, Limiter> | undefined;
   app.after((error) => {
     if (error) return;
     const limiter = (profile: LimitProfile): Limiter => {
       const { max, timeWindowMs } = { ...LIMIT_PROFILES[profile], ...options.rateLimit };
-      return app.createRateLimit({ max, timeWindow: timeWindowMs });
+      return app.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (request) => `${profile}:${request.ip}` });
     };
     limiters = { lookup: limiter('lookup'), costly: limiter('costly') };
   });

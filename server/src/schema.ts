@@ -156,4 +156,7 @@ export interface Schema {
     descriptor: Uint8Array;
   };
   face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claimed_at: string | null };
+  /** Milliseconds since the epoch, by the callers' clocks. */
+  rate_limit_hits: { key: string; window_started_ms: number; hits: number };
+  order_locks: { order_id: string; holder: string; expires_at_ms: number };
 }

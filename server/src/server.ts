@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { faceEngine } from './services/face-engine.ts';
+import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer, type FaceIndexer } from './services/face-jobs.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
@@ -14,7 +15,9 @@ export interface RunningApi {
 
 /**
  * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database,
- * starts describing the queued photos' faces in the background (face-jobs.ts), and listens. The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
+ * starts describing the queued photos' faces in the background (face-jobs.ts), listens, and then
+ * loads the face indexes of the organizations with facial search in the background
+ * (face-index.ts). The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
 export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
   const db = await openDatabase(config);
@@ -35,13 +38,18 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     const port = typeof address === 'object' && address ? address.port : config.apiPort;
     const url = `http://${config.apiHost.includes(':') ? `[${config.apiHost}]` : config.apiHost}:${port}`;
     console.log(`Provider API listening on ${url} (data in ${config.dataDir})`);
+    const warming = new AbortController();
+    const warmed = warmFaceIndexes(db, { signal: warming.signal, log: (message) => console.warn(message) });
     return {
       url,
       async close() {
         await app.close();
         await indexer?.stop();
         await engine.close();
+        warming.abort();
         await db.destroy();
+        // A slice under way ends on the closed database, quietly.
+        await warmed;
       },
     };
   } catch (error) {

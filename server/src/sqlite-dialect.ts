@@ -109,8 +109,9 @@ class NodeSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
-    if (!this.#connection) throw new Error('the SQLite database is closed');
-    return this.#connection;
+    if (this.#connection) return this.#connection;
+    this.#mutex.unlock();
+    throw new Error('the SQLite database is closed');
   }
 
   async releaseConnection(): Promise<void> {

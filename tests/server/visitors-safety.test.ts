@@ -3,7 +3,7 @@ import type { Db } from '../../server/src/db.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { ConfigError, loadConfig, readCorsOrigins } from '../../server/src/config.ts';
+import { ConfigError, loadConfig, RATE_LIMIT_STORES, readCorsOrigins } from '../../server/src/config.ts';
 import { makeTempDir, openTestDatabase } from './helpers.ts';
 import { multipart } from './visitor-helpers.ts';
 
@@ -22,53 +22,62 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-describe('rate limits', () => {
-  it('answers 429 RATE_LIMITED once a client passes the budget on the look-ups', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await app.inject('/api/v1/card/NOSUCH999/medias?organization_id=1')).statusCode);
-    expect(statuses).toEqual([404, 404, 404, 429]);
-    const limited = await app.inject('/api/v1/card/customer/external_id/X');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: true, message: 'RATE_LIMITED' });
-    expect(limited.headers['retry-after']).toBeDefined();
-    // Another client address has its own budget; other calls are never limited.
-    const other = await app.inject({ url: '/api/v1/card/customer/external_id/X', remoteAddress: '10.0.0.9' });
-    expect(other.statusCode).toBe(404);
-    expect((await app.inject('/healthz')).statusCode).toBe(200);
+describe.each(RATE_LIMIT_STORES)('rate limits counted in %s', (store) => {
+  // Its own app: the counters start from nothing, in the instance or in the database.
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = buildApp({ db, dataDir, rateLimit: { max: 3 }, rateLimitStore: store });
   });
-});
+  afterAll(() => app.close());
 
-describe('rate limits on every card oracle and every costly call', () => {
-  const file = multipart([{ field: 'photos[]', filename: 'a.jpg', contentType: 'image/jpeg', data: 'not an image' }]);
-  const calls: Record<string, InjectOptions> = {
-    'order creation': { method: 'POST', url: '/api/v1/order/NOSUCH999/1', payload: { cards: ['NOSUCH998'], visitor_key: 'visitor-0123456789abcdefghij' } },
-    'adding a card to an order': { method: 'POST', url: '/api/v1/order/NOSUCHORDER/card/NOSUCH999' },
-    'upload to a card_code': { method: 'POST', url: '/api/v1/photo/1?card_code=NOSUCH999', ...file },
-    'face search': { method: 'POST', url: '/api/v1/card/search/photo?organization_id=1&from_date=2024-01-01&to_date=2024-01-02', ...file },
-    'ZIP link': { method: 'POST', url: '/api/v1/medias/zip?organization_id=1', payload: { media_ids: ['x'] } },
-    'ZIP download': { method: 'GET', url: `/api/v1/medias/zip/${'A'.repeat(43)}/fotos.zip` },
-    'card look-up by HEAD': { method: 'HEAD', url: '/api/v1/card/NOSUCH999/medias?organization_id=1' },
-  };
-
-  it('answers 429 RATE_LIMITED past the budget, per client address', async () => {
-    for (const [i, [name, call]] of Object.entries(calls).entries()) {
-      const remoteAddress = `10.1.0.${i + 1}`;
-      for (let n = 0; n < 3; n++) expect((await app.inject({ ...call, remoteAddress })).statusCode, name).not.toBe(429);
-      const limited = await app.inject({ ...call, remoteAddress });
-      expect(limited.statusCode, name).toBe(429);
-      expect(limited.headers['retry-after'], name).toBeDefined();
-      if (call.method !== 'HEAD') expect(limited.json(), name).toEqual({ error: true, message: 'RATE_LIMITED' });
-    }
+  describe('rate limits', () => {
+    it('answers 429 RATE_LIMITED once a client passes the budget on the look-ups', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await app.inject('/api/v1/card/NOSUCH999/medias?organization_id=1')).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const limited = await app.inject('/api/v1/card/customer/external_id/X');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: true, message: 'RATE_LIMITED' });
+      expect(limited.headers['retry-after']).toBeDefined();
+      // Another client address has its own budget; other calls are never limited.
+      const other = await app.inject({ url: '/api/v1/card/customer/external_id/X', remoteAddress: '10.0.0.9' });
+      expect(other.statusCode).toBe(404);
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+    });
   });
 
-  it('counts every card oracle against one budget, so spreading guesses gains nothing', async () => {
-    const remoteAddress = '10.2.0.1';
-    await app.inject({ url: '/api/v1/card/NOSUCH999/medias?organization_id=1', remoteAddress });
-    await app.inject({ ...calls['order creation'], remoteAddress });
-    await app.inject({ ...calls['adding a card to an order'], remoteAddress });
-    const limited = await app.inject({ ...calls['upload to a card_code'], remoteAddress });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: true, message: 'RATE_LIMITED' });
+  describe('rate limits on every card oracle and every costly call', () => {
+    const file = multipart([{ field: 'photos[]', filename: 'a.jpg', contentType: 'image/jpeg', data: 'not an image' }]);
+    const calls: Record<string, InjectOptions> = {
+      'order creation': { method: 'POST', url: '/api/v1/order/NOSUCH999/1', payload: { cards: ['NOSUCH998'], visitor_key: 'visitor-0123456789abcdefghij' } },
+      'adding a card to an order': { method: 'POST', url: '/api/v1/order/NOSUCHORDER/card/NOSUCH999' },
+      'upload to a card_code': { method: 'POST', url: '/api/v1/photo/1?card_code=NOSUCH999', ...file },
+      'face search': { method: 'POST', url: '/api/v1/card/search/photo?organization_id=1&from_date=2024-01-01&to_date=2024-01-02', ...file },
+      'ZIP link': { method: 'POST', url: '/api/v1/medias/zip?organization_id=1', payload: { media_ids: ['x'] } },
+      'ZIP download': { method: 'GET', url: `/api/v1/medias/zip/${'A'.repeat(43)}/fotos.zip` },
+      'card look-up by HEAD': { method: 'HEAD', url: '/api/v1/card/NOSUCH999/medias?organization_id=1' },
+    };
+
+    it('answers 429 RATE_LIMITED past the budget, per client address', async () => {
+      for (const [i, [name, call]] of Object.entries(calls).entries()) {
+        const remoteAddress = `10.1.0.${i + 1}`;
+        for (let n = 0; n < 3; n++) expect((await app.inject({ ...call, remoteAddress })).statusCode, name).not.toBe(429);
+        const limited = await app.inject({ ...call, remoteAddress });
+        expect(limited.statusCode, name).toBe(429);
+        expect(limited.headers['retry-after'], name).toBeDefined();
+        if (call.method !== 'HEAD') expect(limited.json(), name).toEqual({ error: true, message: 'RATE_LIMITED' });
+      }
+    });
+
+    it('counts every card oracle against one budget, so spreading guesses gains nothing', async () => {
+      const remoteAddress = '10.2.0.1';
+      await app.inject({ url: '/api/v1/card/NOSUCH999/medias?organization_id=1', remoteAddress });
+      await app.inject({ ...calls['order creation'], remoteAddress });
+      await app.inject({ ...calls['adding a card to an order'], remoteAddress });
+      const limited = await app.inject({ ...calls['upload to a card_code'], remoteAddress });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: true, message: 'RATE_LIMITED' });
+    });
   });
 });
 

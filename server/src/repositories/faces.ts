@@ -149,29 +149,27 @@ export interface StoredFace {
   descriptor: Uint8Array;
 }
 
-/** Rows read per query while walking an organization's faces. */
-const FACE_PAGE = 5000;
-
 /**
- * The organization's faces with ids after `afterId`, in id order, one at a time (there may be
- * millions): read a page at a time by id, so no query holds the database while the caller works.
+ * Up to `limit` of the organization's faces with ids after `afterId`, in id order: one slice of a
+ * load (there may be millions), each read by the (organization_id, id) index from where the last ended.
  */
-export async function* iterateFacesAfter(db: Db, organizationId: number, afterId: number): AsyncGenerator<StoredFace> {
-  let last = afterId;
-  for (;;) {
-    const rows = await db
-      .selectFrom('media_faces as f')
-      .innerJoin('media as m', 'm.id', 'f.media_id')
-      .select(['f.id', 'f.media_id', 'm.captured_at', 'f.descriptor'])
-      .where('f.organization_id', '=', organizationId)
-      .where('f.id', '>', last)
-      .orderBy('f.id')
-      .limit(FACE_PAGE)
-      .execute();
-    for (const row of rows) yield { id: row.id, mediaId: row.media_id, capturedAt: row.captured_at, descriptor: row.descriptor };
-    if (rows.length < FACE_PAGE) return;
-    last = (rows.at(-1) as { id: number }).id;
-  }
+export function listFacesAfter(db: Db, organizationId: number, afterId: number, limit: number): Promise<StoredFace[]> {
+  return db
+    .selectFrom('media_faces as f')
+    .innerJoin('media as m', 'm.id', 'f.media_id')
+    .select(['f.id', 'f.media_id as mediaId', 'm.captured_at as capturedAt', 'f.descriptor'])
+    .where('f.organization_id', '=', organizationId)
+    .where('f.id', '>', afterId)
+    .orderBy('f.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The organizations with facial search on (their indexes are loaded ahead of the first search). */
+export async function listFacialSearchOrganizationIds(db: Db): Promise<number[]> {
+  // The flag lives in the profile's JSON: read in JS, the same on both databases (organizations are few).
+  const rows = await db.selectFrom('organizations').select(['id', 'profile']).where('removed_at', 'is', null).orderBy('id').execute();
+  return rows.filter((row) => (JSON.parse(row.profile) as { has_facial_recognition?: boolean }).has_facial_recognition === true).map((row) => row.id);
 }
 
 /** These descriptors (by row id) that still exist, each with its photo. */

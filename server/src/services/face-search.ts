@@ -61,7 +61,7 @@ export async function searchByFaces(db: Db, engine: FaceEngine, search: FaceSear
       throw error instanceof MediaImportError ? refusedImage(error) : error;
     });
     try {
-      wanted.push(...(await engine.describe(photo.bytes)));
+      wanted.push(...(await engine.describe(photo.bytes, { priority: 'interactive' })));
     } catch {
       throw new ApiError(400, 'INVALID_IMAGE', 'a photo is not a readable image');
     }

@@ -96,40 +96,22 @@ function checkField(part: UploadPart): void {
 
 const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `each photo may have at most ${UPLOAD_MAX_FILE_BYTES} bytes`);
 
-/** Streams each file part into `folder/<n>/<name>`; answers the paths. Refuses oversize and stray fields. */
-export async function receiveParts(parts: AsyncIterable<UploadPart | { type: 'field' }>, folder: string): Promise<string[]> {
-  const files: string[] = [];
-  try {
-    for await (const part of parts) {
-      if (!('file' in part)) continue;
-      checkField(part);
-      const dir = path.join(folder, String(files.length));
-      await fs.mkdir(dir);
-      const target = path.join(dir, scratchName(part.filename || 'photo.jpg'));
-      await pipeline(part.file, createWriteStream(target));
-      if (part.file.truncated) throw tooLarge();
-      files.push(target);
-    }
-  } catch (error) {
-    throw bodyError(error);
-  }
-  if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${UPLOAD_MAX_FILES} files`);
-  return files;
-}
-
 /** A photo held in memory only, with its (safe) name for error messages. */
 export interface PhotoInMemory {
   name: string;
   bytes: Buffer;
 }
 
+/** Where a received file's bytes go, given its safe name and its place among the files. */
+type KeepFile<T> = (file: UploadPart['file'], name: string, index: number) => Promise<T>;
+
 /**
- * Reads each file part into memory, for photos that must never reach the disk (a face search's
- * selfies, LGPD): they are gone with the request. Refuses oversize and stray fields, and a file
- * past `maxFiles` before reading it, so memory stays under maxFiles x UPLOAD_MAX_FILE_BYTES.
+ * The one loop reading a multipart body's files, wherever their bytes go: refuses stray fields,
+ * a file past `maxFiles` before reading it (so what is kept stays under maxFiles x
+ * UPLOAD_MAX_FILE_BYTES), and an oversize file.
  */
-export async function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 'field' }>, maxFiles: number): Promise<PhotoInMemory[]> {
-  const files: PhotoInMemory[] = [];
+async function receiveFiles<T>(parts: AsyncIterable<UploadPart | { type: 'field' }>, maxFiles: number, keep: KeepFile<T>): Promise<T[]> {
+  const files: T[] = [];
   try {
     for await (const part of parts) {
       if (!('file' in part)) continue;
@@ -138,15 +120,34 @@ export async function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 
         part.file.resume();
         throw new ApiError(400, 'VALIDATION_ERROR', `at most ${maxFiles} photos are taken`);
       }
-      const bytes = await buffer(part.file);
+      const kept = await keep(part.file, scratchName(part.filename || 'photo.jpg'), files.length);
       if (part.file.truncated) throw tooLarge();
-      files.push({ name: scratchName(part.filename || 'photo.jpg'), bytes });
+      files.push(kept);
     }
   } catch (error) {
     throw bodyError(error);
   }
   if (!files.length) throw new ApiError(400, 'VALIDATION_ERROR', `photos[] needs 1 to ${maxFiles} files`);
   return files;
+}
+
+/** Streams each file part into `folder/<n>/<name>`; answers the paths. */
+export function receiveParts(parts: AsyncIterable<UploadPart | { type: 'field' }>, folder: string): Promise<string[]> {
+  return receiveFiles(parts, UPLOAD_MAX_FILES, async (file, name, index) => {
+    const dir = path.join(folder, String(index));
+    await fs.mkdir(dir);
+    const target = path.join(dir, name);
+    await pipeline(file, createWriteStream(target));
+    return target;
+  });
+}
+
+/**
+ * Reads each file part into memory, for photos that must never reach the disk (a face search's
+ * selfies, LGPD): they are gone with the request.
+ */
+export function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 'field' }>, maxFiles: number): Promise<PhotoInMemory[]> {
+  return receiveFiles(parts, maxFiles, async (file, name) => ({ name, bytes: await buffer(file) }));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type PaymentRow,
 } from '../../repositories/payments.ts';
 import { newId } from '../ids.ts';
+import { withOrderLock } from '../order-lock.ts';
 import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
@@ -29,22 +30,6 @@ const wireStatus = (status: ChargeStatus) => status.toUpperCase() as WirePayment
 
 function paymentAnswer(payment: Pick<PaymentRow, 'status' | 'pix_text'>): WirePaymentAnswer {
   return { error: false, message: 'OK', status: wireStatus(payment.status), pix_text: payment.pix_text };
-}
-
-// One checkout at a time per order: a double click waits for the first and then finds its
-// charge instead of making a second one.
-const locks = new Map<string, Promise<unknown>>();
-
-async function withOrderLock<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-  const previous = locks.get(orderId) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.catch(() => undefined);
-  locks.set(orderId, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(orderId) === settled) locks.delete(orderId);
-  }
 }
 
 const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale => ({
@@ -113,7 +98,7 @@ async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: 
 export async function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
-  return withOrderLock(orderId, async () => {
+  return withOrderLock(db, orderId, async () => {
     // Reading the sale and recording the attempt are one unit, as a cart change is: a change
     // comes either before (and is in the snapshot) or after (and cancels the attempt).
     const started = await transaction(db, async (db) => {

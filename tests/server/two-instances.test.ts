@@ -1,0 +1,92 @@
+// Two API processes on one database, as a provider runs them behind a load balancer: the rules
+// that protect money and cards hold across both, not per process.
+import { sql } from 'kysely';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireOrderAnswer, WirePaymentAnswer } from '../../contract/shop.ts';
+import type { Db } from '../../server/src/db.ts';
+import { createCard } from '../../server/src/repositories/cards.ts';
+import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
+import { LIMIT_PROFILES } from '../../server/src/safety.ts';
+import { seedDemo } from '../../server/src/services/seed.ts';
+import { closeTestDatabase, makeTempDir, openTestDatabase, row, testDatabaseUrl } from './helpers.ts';
+import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
+import { addMediaRows, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
+
+let dataDir: string;
+let db: Db;
+let instances: ApiInstance[] = [];
+let orgId: number;
+
+async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${instance.url}${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  dataDir = await makeTempDir();
+  db = await openTestDatabase(dataDir);
+  await seedDemo(db, dataDir);
+  orgId = (await findOrganizationByWebName(db, 'demo'))!.id;
+  // The sandbox takes half a second per charge, so the two checkouts below overlap.
+  const databaseUrl = (await testDatabaseUrl(dataDir)) ?? '';
+  instances = await Promise.all([1, 2].map(() => startInstance({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PAYMENT_GATEWAY_DELAY_MS: '500', RATE_LIMIT_STORE: 'database' })));
+});
+
+afterAll(async () => {
+  await Promise.all(instances.map(stopInstance));
+  if (db) await closeTestDatabase(db, dataDir);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('two API instances on one database', () => {
+  it('makes one order and one charge when a double click reaches both', async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    await createCard(db, { organizationId: orgId, code: 'TWINS0001' });
+    const media = await addMediaRows(db, orgId, 'TWINS0001', 'photo', 2);
+    const products = await send(a, 'GET', `/api/v1/products/${orgId}/online`);
+    const photoProduct = (products.body['products'] as Array<{ id: number; is_photo: boolean }>).find((p) => p.is_photo)!.id;
+    const created = await send(b, 'POST', `/api/v1/order/TWINS0001/${orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, {
+      cards: [],
+      visitor_key: VISITOR,
+    });
+    const orderId = (created.body as unknown as WireOrderAnswer).order.id;
+    for (const id of media) expect((await send(a, 'POST', `/api/v1/order/${orderId}/product/${photoProduct}/${id}`)).status).toBe(200);
+    await send(b, 'POST', `/api/v1/order/${orderId}/customer`, { customer: validCustomer });
+    await send(a, 'POST', `/api/v1/order/${orderId}/customer`, { address: validAddress });
+
+    const [first, second] = await Promise.all([a, b].map((instance) => send(instance, 'POST', `/api/v1/payment/checkout/${orderId}`, { pix: true })));
+    if (!first || !second) throw new Error('two answers expected');
+    expect(first).toMatchObject({ status: 200, body: { status: 'PENDING' } });
+    expect(second).toEqual(first);
+    expect((first.body as unknown as WirePaymentAnswer).pix_text).toBeTruthy();
+    const count = async (table: string) => (await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE order_id = ${orderId}`))?.n;
+    expect(await count('payments')).toBe(1);
+    expect(await count('sandbox_charges')).toBe(1);
+    const orders = await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'TWINS0001'`);
+    expect(orders?.n).toBe(1);
+  });
+
+  it('counts card guesses against one budget whichever instance answers them', async () => {
+    const budget = LIMIT_PROFILES.lookup.max;
+    // Each instance alone stays under the budget; together they go past it.
+    const perInstance = Math.ceil(budget * 0.55);
+    const guesses = await Promise.all(
+      instances.map(async (instance, i) => {
+        const statuses: number[] = [];
+        for (let n = 0; n < perInstance; n++) {
+          const code = `GUES${i}${String(n).padStart(4, '0')}`;
+          statuses.push((await fetch(`${instance.url}/api/v1/card/${code}/medias?organization_id=${orgId}`)).status);
+        }
+        return statuses;
+      }),
+    );
+    const all = guesses.flat();
+    expect(all.filter((status) => status !== 404 && status !== 429)).toEqual([]);
+    // The order test above spent one look-up of the same budget (the order's creation).
+    expect(all.filter((status) => status === 404).length).toBe(budget - 1);
+  });
+});
