@@ -123,28 +123,26 @@ const WRITE_LOCK = 16_000_016;
  * `db`, so nothing inside can reach the outer one (on SQLite that would wait for itself).
  *
  * Transactions take the database's write lock first, so they run one at a time as they always
- * did: SQLite's BEGIN IMMEDIATE, a transaction-scoped advisory lock in PostgreSQL. The code
- * relies on it (find-then-insert of an open order, the sweep waiting for an import). Request
- * handlers therefore do their slow work (files, images) before opening one.
+ * did: SQLite's BEGIN IMMEDIATE (its driver begins that way), a transaction-scoped advisory lock
+ * in PostgreSQL. The code relies on it (find-then-insert of an open order, the sweep waiting for
+ * an import). Request handlers therefore do their slow work (files, images) before opening one.
  */
 export function transaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   return db.transaction().execute(async (trx) => {
-    if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+    await lockWrites(trx);
     return work(trx);
   });
 }
 
 /**
- * Like `transaction`, but gives up when another process holds the write lock for `busy_timeout`
- * (SQLite) or 5 s (PostgreSQL): answers undefined then.
+ * Like `transaction`, but gives up when another process holds the write lock for 5 s (SQLite's
+ * busy_timeout, a lock timeout in PostgreSQL): answers undefined then.
  */
 export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T | undefined> {
   try {
-    if (dialectOf(db) === 'sqlite') return await transaction(db, work);
     return await db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
-      await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+      await lockWrites(trx, { waitAtMost: '5s' });
       return work(trx);
     });
   } catch (error) {
@@ -153,6 +151,13 @@ export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise
     if (errcode === 5 || code === '55P03') return undefined;
     throw error;
   }
+}
+
+/** PostgreSQL's counterpart of BEGIN IMMEDIATE, held until the transaction ends. */
+async function lockWrites(trx: Db, { waitAtMost }: { waitAtMost?: string } = {}): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  if (waitAtMost) await sql`SET LOCAL lock_timeout = ${sql.lit(waitAtMost)}`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
 }
 
 /** Splits a long list so one statement never takes more parameters than a database allows. */
