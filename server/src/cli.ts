@@ -79,7 +79,7 @@ async function orgUpsert(db: Db, args: string[]): Promise<string> {
 async function orgRemove(db: Db, args: string[]): Promise<string> {
   const [webName, ...extra] = args;
   if (!webName || extra.length) throw new UsageError('org:remove takes exactly one web name');
-  if (!await removeOrganization(db, webName)) throw new UsageError(`unknown organization "${webName}"`);
+  if (!(await removeOrganization(db, webName))) throw new UsageError(`unknown organization "${webName}"`);
   return `Removed ${webName.toLowerCase()}: its site will be withdrawn`;
 }
 

@@ -27,7 +27,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // A fresh machine should show a working gallery without any admin step.
-    if (await countOrganizations(db) === 0) await seedDemo(db, config.dataDir);
+    if ((await countOrganizations(db)) === 0) await seedDemo(db, config.dataDir);
     const engine = faceEngine();
     indexer = startFaceIndexer(db, config.dataDir, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
     // Only warnings and errors: the error handler logs every 5xx with its cause.

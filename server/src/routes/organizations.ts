@@ -65,7 +65,7 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
         },
       },
       async (request) => {
-        if (!await markOrganizationChanged(db, request.body.web_name)) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+        if (!(await markOrganizationChanged(db, request.body.web_name))) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
         return { error: false as const, organizations: (await listOrganizations(db)).filter((o) => o.web_name === request.body.web_name) };
       },
     );

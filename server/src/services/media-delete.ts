@@ -24,7 +24,7 @@ export async function deleteMedia(
   const media = await findMedia(db, mediaId);
   if (!organization || !media || media.organization_id !== organizationId) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   if (!organization.features.site.can_remove_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not allow removing photos');
-  if (!await deleteMediaRow(db, media.id)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  if (!(await deleteMediaRow(db, media.id))) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   forgetPhoto(db, organizationId, media.id);
   await fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true }).catch(log);
 }

@@ -345,7 +345,7 @@ export async function addMedia(
 export async function removeMedia(db: Db, input: { orderId: string; productId: number; mediaId: string }): Promise<WireOrderAnswer> {
   return changeOrder(db, input.orderId, async (db, order) => {
     await orderProduct(db, order, input.productId, { active: false });
-    if (!await removeOrderMedia(db, order.id, input.productId, input.mediaId)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+    if (!(await removeOrderMedia(db, order.id, input.productId, input.mediaId))) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   });
 }
 
@@ -355,7 +355,7 @@ export async function addAllDigital(db: Db, orderId: string, productId: number):
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
     }
-    if (!await allDigitalOffered(db, order)) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
+    if (!(await allDigitalOffered(db, order))) throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
     // One package per order: a newer package (after products:set) replaces an older one.
     for (const item of await listOrderItems(db, order.id)) {
       if (item.media_id === null && item.product_id !== product.id) await removeOrderPackage(db, order.id, item.product_id);
@@ -367,7 +367,7 @@ export async function addAllDigital(db: Db, orderId: string, productId: number):
 export async function removeAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
   return changeOrder(db, orderId, async (db, order) => {
     await orderProduct(db, order, productId, { active: false });
-    if (!await removeOrderPackage(db, order.id, productId)) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
+    if (!(await removeOrderPackage(db, order.id, productId))) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
   });
 }
 
@@ -413,7 +413,7 @@ async function allDigitalOffered(db: Db, order: OrderRow): Promise<boolean> {
  */
 export async function assertSomethingToBuy(db: Db, view: OrderView): Promise<void> {
   if (view.mediaToSell.length === 0) throw new ApiError(409, 'NOTHING_TO_BUY');
-  if (view.lines.some((line) => line.all_digital) && !await allDigitalOffered(db, view.order)) {
+  if (view.lines.some((line) => line.all_digital) && !(await allDigitalOffered(db, view.order))) {
     throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
   }
 }
@@ -444,7 +444,7 @@ export async function finishOrder(db: Db, orderId: string): Promise<WireOrderAns
  * the caller's transaction. Answers false when the order was no longer open.
  */
 export async function payOrder(db: Db, orderId: string, mediaIds: readonly string[]): Promise<boolean> {
-  if (!await markOrderPaid(db, orderId)) return false;
+  if (!(await markOrderPaid(db, orderId))) return false;
   await markMediaSoldByOrder(db, orderId, mediaIds);
   return true;
 }

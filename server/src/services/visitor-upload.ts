@@ -59,7 +59,7 @@ export async function uploadTarget(
     // Adding acts on the card, so it must open (under two-factor, with its access code); and
     // visitors may add only to cards made by an upload, never to a card from the venue.
     [card] = await openCards(db, organization, [asked.cardCode], asked.secret);
-    if (!card || await cardOrigin(db, card.id) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
+    if (!card || (await cardOrigin(db, card.id)) !== 'upload') throw new ApiError(404, 'CARD_NOT_FOUND');
   }
   return { organization, card, mustEdit: asked.mustEdit || organization.features.site.must_edit_photo };
 }

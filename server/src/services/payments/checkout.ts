@@ -46,7 +46,7 @@ async function settle(db: Db, payment: PaymentRow): Promise<boolean> {
   const order = await findOrder(db, payment.order_id);
   if (order?.status !== 0) return false;
   const sale = snapshot(payment);
-  if (!sameSale(sale, saleOf(await viewOrder(db, order))) || !await payOrder(db, order.id, sale.mediaIds)) return false;
+  if (!sameSale(sale, saleOf(await viewOrder(db, order))) || !(await payOrder(db, order.id, sale.mediaIds))) return false;
   for (const other of await listPayments(db, order.id)) {
     if (other.id !== payment.id && (other.status === 'pending' || other.status === 'processing')) {
       await setPaymentStatus(db, other.id, 'canceled');
@@ -74,7 +74,7 @@ async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'
     if (charge.status === 'paid') {
       // The money arrived either way; a stale one is given back next.
       await setPaymentStatus(db, paymentId, 'paid');
-      return await settle(db, payment) ? 'kept' : 'stale';
+      return (await settle(db, payment)) ? 'kept' : 'stale';
     }
     if (payment.status === 'canceled') return charge.status === 'pending' || charge.status === 'processing' ? 'stale' : 'kept';
     await setPaymentStatus(db, paymentId, charge.status);
@@ -152,7 +152,7 @@ export async function checkout(deps: ShopPayments, orderId: string, body: Checko
       if (error instanceof GatewayInputError) throw new ApiError(400, 'VALIDATION_ERROR', error.message);
       throw error;
     }
-    if (await applyCharge(db, payment.id, charge) === 'stale') {
+    if ((await applyCharge(db, payment.id, charge)) === 'stale') {
       await undo(deps, payment.id, charge.id);
       throw new ApiError(409, 'ORDER_CHANGED');
     }
@@ -170,7 +170,7 @@ export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<
   const charge = await deps.gateway.getCharge(chargeId);
   const payment = await findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  if (charge.status !== payment.status && await applyCharge(deps.db, payment.id, charge) === 'stale') {
+  if (charge.status !== payment.status && (await applyCharge(deps.db, payment.id, charge)) === 'stale') {
     await undo(deps, payment.id, chargeId);
   }
   const updated = await findPaymentByCharge(deps.db, chargeId);
