@@ -332,7 +332,10 @@ describe('loading an index', () => {
       });
       const [first, second] = await Promise.all(searches);
       expect(await health).toBe(200);
-      expect(finished).toEqual(['health', 'search 1', 'search 2']);
+      // The health answer first; the searches' exact checks may then end in either order (on
+      // PostgreSQL each has a connection of its own).
+      expect(finished[0]).toBe('health');
+      expect([...finished].sort()).toEqual(['health', 'search 1', 'search 2']);
       // Answered while the index held part of the faces only.
       expect(heldWhenAnswered).toBeGreaterThan(0);
       expect(heldWhenAnswered).toBeLessThan(24_000);
