@@ -14,11 +14,15 @@ import { shopRoutes } from './routes/shop.ts';
 import { loadGatewayDelayMs, loadPixConfig, loadWebhookSecret } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway } from './services/payments/sandbox.ts';
+import { createLocalStore } from './storage/local-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 /** What every route needs; passed in so tests can build the app on a throw-away folder. */
 export interface AppDeps {
   db: DatabaseSync;
   dataDir: string;
+  /** Where media files live (the data folder's media/ unless configured otherwise). */
+  store: MediaStore;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -27,11 +31,13 @@ const BODY_LIMIT = 1024 * 1024;
 export function buildApp({
   db,
   dataDir,
+  store = createLocalStore(dataDir),
   logger = false,
   gateway,
   webhookSecret = loadWebhookSecret(process.env),
   ...safety
-}: AppDeps &
+}: Omit<AppDeps, 'store'> &
+  Partial<Pick<AppDeps, 'store'>> &
   SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway; webhookSecret?: string | null }): FastifyInstance {
   const allowed = allowedOrigins(safety);
   const app = Fastify({
@@ -50,7 +56,7 @@ export function buildApp({
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
   registerSafety(app, allowed, safety);
   registerErrorHandling(app);
-  const deps: AppDeps = { db, dataDir };
+  const deps: AppDeps = { db, dataDir, store };
   healthRoutes(app);
   organizationRoutes(app, { ...deps, webhookSecret });
   brandingRoutes(app, deps);

@@ -20,6 +20,7 @@ import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
+import { createMediaStore, type MediaStore } from './storage/media-store.ts';
 
 const USAGE = `Provider admin (reads DATA_DIR, default ./data)
 
@@ -102,7 +103,7 @@ function parseMediaImportArgs(args: string[]) {
   }
 }
 
-async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+async function mediaImport(db: DatabaseSync, store: MediaStore, args: string[]): Promise<string> {
   const { values, positionals } = parseMediaImportArgs(args);
   const [folder, ...rest] = positionals;
   if (!values.org || !values.card || !folder || rest.length) {
@@ -126,7 +127,7 @@ async function mediaImport(db: DatabaseSync, dataDir: string, args: string[]): P
   }
   const imported = await inTransaction(db, async () => {
     const card = existing ?? createCard(db, { organizationId: organization.id, code, secret });
-    return importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
+    return importFiles(db, store, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
   return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;
 }
@@ -194,12 +195,12 @@ function facesOrganization(db: DatabaseSync, command: string, args: string[]) {
   return organization;
 }
 
-async function facesIndex(db: DatabaseSync, dataDir: string, args: string[]): Promise<string> {
+async function facesIndex(db: DatabaseSync, store: MediaStore, args: string[]): Promise<string> {
   const organization = facesOrganization(db, 'faces:index', args);
   const engine = faceEngine();
   const progress = progressLine(`Faces of ${organization.web_name}`);
   try {
-    const indexed = await drainOrganization(db, dataDir, engine, {
+    const indexed = await drainOrganization(db, store, engine, {
       organizationId: organization.id,
       concurrency: engine.size,
       onProgress: ({ done, total }) => progress.update(done, total),
@@ -243,17 +244,18 @@ async function run(argv: string[]): Promise<string> {
   if (command === '--help' || command === '-h') return USAGE;
   if (command === undefined) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-  const { dataDir } = loadConfig();
+  const { dataDir, mediaStore } = loadConfig();
   const db = openDatabase(dataDir);
+  const store = createMediaStore(mediaStore, dataDir);
   try {
     if (command === 'org:upsert') return await orgUpsert(db, args);
     if (command === 'org:remove') return orgRemove(db, args);
-    if (command === 'media:import') return await mediaImport(db, dataDir, args);
+    if (command === 'media:import') return await mediaImport(db, store, args);
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     if (command === 'branding:set') return await brandingSet(db, dataDir, args);
-    if (command === 'faces:index') return await facesIndex(db, dataDir, args);
+    if (command === 'faces:index') return await facesIndex(db, store, args);
     if (command === 'faces:purge') return facesPurge(db, args);
     return list(db);
   } finally {

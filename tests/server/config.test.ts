@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       sitesPort: 4321,
       dataDir: path.resolve('data'),
       publicApiUrl: 'http://127.0.0.1:8787',
+      mediaStore: { kind: 'local' },
     });
   });
 

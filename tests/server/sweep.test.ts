@@ -8,6 +8,7 @@ import { seedDemo } from '../../server/src/services/seed.ts';
 import { sweepDebris } from '../../server/src/services/sweep.ts';
 import { makeTempDir } from './helpers.ts';
 import { mediaFiles, scratchFiles } from './visitor-helpers.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
 
 let dataDir: string;
 /** The seeded demo's files: every one has its row and must survive any sweep. */
@@ -25,7 +26,7 @@ async function plantDebris(): Promise<void> {
 beforeEach(async () => {
   dataDir = await makeTempDir();
   const db = openDatabase(dataDir);
-  await seedDemo(db, dataDir);
+  await seedDemo(db, createLocalStore(dataDir));
   db.close();
   seeded = await mediaFiles(dataDir);
   await plantDebris();
@@ -35,7 +36,7 @@ afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 describe('the sweep at start', () => {
   it('removes what a killed process left: scratch under tmp/ and media folders without a row', async () => {
     expect(await scratchFiles(dataDir)).not.toEqual([]);
-    const api = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, publicApiUrl: 'http://127.0.0.1' });
+    const api = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, publicApiUrl: 'http://127.0.0.1', mediaStore: { kind: 'local' } });
     await api.close();
     expect(await scratchFiles(dataDir)).toEqual([]);
     expect(await mediaFiles(dataDir)).toEqual(seeded);
@@ -47,14 +48,14 @@ describe('the sweep at start', () => {
     importer.exec('PRAGMA busy_timeout = 0; BEGIN IMMEDIATE');
     try {
       db.exec('PRAGMA busy_timeout = 0');
-      expect(await sweepDebris(db, dataDir)).toEqual({ swept: false, removed: [] });
+      expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: false, removed: [] });
     } finally {
       importer.exec('ROLLBACK');
       importer.close();
     }
     expect(await scratchFiles(dataDir)).toEqual(['Zx9-Q1w2e3', 'stray.part', 'upload-AbC123']);
     expect(await mediaFiles(dataDir)).toEqual([...seeded, 'NoRowForThis000', 'NoRowForThis000/original.jpg', 'NoRowForThis000/thumb.jpg'].sort());
-    expect(await sweepDebris(db, dataDir)).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/Zx9-Q1w2e3', 'tmp/stray.part', 'tmp/upload-AbC123'] });
+    expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/Zx9-Q1w2e3', 'tmp/stray.part', 'tmp/upload-AbC123'] });
     db.close();
   });
 });

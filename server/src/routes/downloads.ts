@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -18,7 +17,7 @@ export const DownloadQuery = Type.Object({
   copy: Type.Optional(Type.Enum(['clean', 'watermarked'])),
 });
 
-export function downloadRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps): void {
+export function downloadRoutes(fastify: FastifyInstance, { db, store }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -26,13 +25,13 @@ export function downloadRoutes(fastify: FastifyInstance, { db, dataDir }: AppDep
     { schema: { params: Type.Object({ type: Type.Enum(['photo', 'video', 'extra']), ...FileParams.properties }), querystring: DownloadQuery } },
     async (request, reply) => {
       const { type, id } = request.params;
-      const file = await resolveDownload(db, dataDir, { type, id, size: request.query.size });
+      const file = await resolveDownload(db, store, { type, id, size: request.query.size });
       reply
         .header('Content-Type', file.mime)
         .header('Content-Length', file.bytes)
         .header('Cache-Control', 'private, max-age=300');
       if (file.attachmentName) reply.header('Content-Disposition', `attachment; filename="${file.attachmentName}"`);
-      return reply.send(fs.createReadStream(file.path));
+      return reply.send(await store.read(file.mediaId, file.name));
     },
   );
 }

@@ -19,8 +19,8 @@ import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
-import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
-import { mediaDir, scratchRoot } from './media-files.ts';
+import { importMedia, makeScratch, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -167,7 +167,7 @@ function stagingDatabase(): DatabaseSync {
  * card's code and, under two-factor, its access code: the visitor's card opens like any other, so
  * a new one gets its own.
  */
-export async function storeUpload(db: DatabaseSync, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
+export async function storeUpload(db: DatabaseSync, store: MediaStore, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
   const cardId = target.card?.id ?? newId();
   const secret = requiresAccessCode(target.organization) ? (target.card?.secret ?? randomAccessCode()) : null;
   const staging = stagingDatabase();
@@ -176,7 +176,7 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
   try {
     const results = await Promise.allSettled(
       files.map(async (sourcePath) =>
-        importMedia(staging, dataDir, {
+        importMedia(staging, store, {
           organizationId: target.organization.id,
           cardId,
           sourcePath,
@@ -207,15 +207,14 @@ export async function storeUpload(db: DatabaseSync, dataDir: string, target: Upl
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
   } catch (error) {
-    await Promise.all(staged.map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })));
+    await Promise.all(staged.map((media) => store.remove(media.id)));
     throw error;
   } finally {
     staging.close();
   }
 }
 
-/** A scratch folder for one upload's incoming files, on the media's file system. */
-export async function uploadScratch(dataDir: string): Promise<string> {
-  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
-  return fs.mkdtemp(path.join(scratchRoot(dataDir), 'upload-'));
+/** A scratch folder for one upload's incoming files (the sweep at start clears what a crash leaves). */
+export function uploadScratch(store: MediaStore): Promise<string> {
+  return makeScratch(store, 'upload');
 }
