@@ -141,12 +141,10 @@ describe('MEDIA_STORE=s3', () => {
   it('describes faces from the originals in the bucket', async () => {
     const seen: Buffer[] = [];
     const engine: FaceEngine = {
-      size: 1,
       describe: async (image) => {
         seen.push(Buffer.from(image as Uint8Array));
         return [];
       },
-      close: async () => {},
     };
     const done = await drainOrganization(api.db, api.store, engine, { organizationId: orgId, concurrency: 1, onProgress: () => {}, log: () => {} });
     expect(done).toBe(9);
