@@ -93,7 +93,8 @@ const YES_NO: Partial<Record<string, boolean>> = { '1': true, true: true, '0': f
 /**
  * MEDIA_STORE (`local`, the default, or `s3`) and, for s3, MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET,
  * MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY (required), MEDIA_S3_REGION (us-east-1)
- * and MEDIA_S3_FORCE_PATH_STYLE (1/0; on except for amazonaws.com endpoints).
+ * MEDIA_S3_FORCE_PATH_STYLE (1/0; on except for amazonaws.com endpoints) and
+ * MEDIA_S3_SIGNED_URLS (1/0, off: downloads answer a redirect to a short-lived signed link).
  */
 export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []): MediaStoreSetting {
   const read = (name: string): string => env[name]?.trim() ?? '';
@@ -109,6 +110,7 @@ export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []):
   const accessKeyId = read('MEDIA_S3_ACCESS_KEY_ID');
   const secretAccessKey = read('MEDIA_S3_SECRET_ACCESS_KEY');
   const pathStyle = read('MEDIA_S3_FORCE_PATH_STYLE');
+  const signed = read('MEDIA_S3_SIGNED_URLS');
   if (!endpoint) problems.push(missing('MEDIA_S3_ENDPOINT'));
   else if (!isHttpUrl(endpoint)) problems.push(`MEDIA_S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
   if (!bucket) problems.push(missing('MEDIA_S3_BUCKET'));
@@ -119,6 +121,8 @@ export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []):
   if (!secretAccessKey) problems.push(missing('MEDIA_S3_SECRET_ACCESS_KEY'));
   const forcePathStyle = pathStyle ? YES_NO[pathStyle.toLowerCase()] : isHttpUrl(endpoint) ? defaultPathStyle(endpoint) : true;
   if (forcePathStyle === undefined) problems.push(`MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0 (got "${pathStyle}")`);
+  const signedUrls = signed ? YES_NO[signed.toLowerCase()] : false;
+  if (signedUrls === undefined) problems.push(`MEDIA_S3_SIGNED_URLS must be 1 or 0 (got "${signed}")`);
   return {
     kind,
     endpoint,
@@ -127,6 +131,7 @@ export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []):
     accessKeyId,
     secretAccessKey,
     forcePathStyle: forcePathStyle ?? true,
+    signedUrls: signedUrls ?? false,
   };
 }
 

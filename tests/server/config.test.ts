@@ -54,10 +54,15 @@ describe('loadMediaStore', () => {
       accessKeyId: 'key',
       secretAccessKey: 'secret',
       forcePathStyle: true,
+      signedUrls: false,
     });
     expect(problems).toEqual([]);
-    expect(loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'https://s3.sa-east-1.amazonaws.com' }).forcePathStyle).toBe(false);
-    expect(loadMediaStore({ ...S3, MEDIA_S3_FORCE_PATH_STYLE: '0', MEDIA_S3_REGION: 'sa-east-1' })).toMatchObject({ forcePathStyle: false, region: 'sa-east-1' });
+    expect(loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'https://s3.sa-east-1.amazonaws.com' })).toMatchObject({ forcePathStyle: false });
+    expect(loadMediaStore({ ...S3, MEDIA_S3_FORCE_PATH_STYLE: '0', MEDIA_S3_REGION: 'sa-east-1', MEDIA_S3_SIGNED_URLS: '1' })).toMatchObject({
+      forcePathStyle: false,
+      region: 'sa-east-1',
+      signedUrls: true,
+    });
   });
 
   it('names every wrong or missing variable', () => {
@@ -68,11 +73,12 @@ describe('loadMediaStore', () => {
     loadMediaStore({ MEDIA_STORE: 's3' }, missing);
     expect(missing).toEqual(['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].map((name) => `${name} must be set when MEDIA_STORE is s3`));
     const wrong: string[] = [];
-    loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'ftp://x', MEDIA_S3_BUCKET: 'Bad_Bucket', MEDIA_S3_FORCE_PATH_STYLE: 'maybe' }, wrong);
+    loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'ftp://x', MEDIA_S3_BUCKET: 'Bad_Bucket', MEDIA_S3_FORCE_PATH_STYLE: 'maybe', MEDIA_S3_SIGNED_URLS: 'yes' }, wrong);
     expect(wrong).toEqual([
       expect.stringContaining('MEDIA_S3_ENDPOINT must be an http(s) address'),
       expect.stringContaining('MEDIA_S3_BUCKET must be a bucket name'),
       expect.stringContaining('MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0'),
+      expect.stringContaining('MEDIA_S3_SIGNED_URLS must be 1 or 0'),
     ]);
     expect(() => loadConfig({ MEDIA_STORE: 's3', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_SECRET_ACCESS_KEY/);
   });

@@ -8,6 +8,7 @@ import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObject
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
 import type { WireOrganization } from '../../contract/organization.ts';
+import { buildApp } from '../../server/src/app.ts';
 import { loadMediaStore } from '../../server/src/config.ts';
 import type { FaceEngine } from '../../server/src/services/face-engine.ts';
 import { drainOrganization } from '../../server/src/services/face-jobs.ts';
@@ -16,6 +17,7 @@ import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { sweepDebris } from '../../server/src/services/sweep.ts';
 import { createMediaStore } from '../../server/src/storage/media-store.ts';
 import { createS3Client } from '../../server/src/storage/s3-client.ts';
+import { SIGNED_URL_SECONDS } from '../../server/src/storage/s3-store.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
 import { unzip } from '../support/zip.ts';
 import { createTestApi, makeTempDir, runCli, type TestApi } from './helpers.ts';
@@ -244,5 +246,48 @@ describe('MEDIA_STORE=s3: failures and debris', () => {
     expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/upload-AbC123'] });
     expect(await keys()).toEqual(before);
     expect(await scratchFiles(api.dataDir)).toEqual([]);
+  });
+});
+
+describe('MEDIA_STORE=s3 with MEDIA_S3_SIGNED_URLS=1', () => {
+  let signed: ReturnType<typeof buildApp>;
+  const get = (id: string, size: string, type = 'photo') => signed.inject(`/api/v1/${type}/download/${id}/x?size=${size}`);
+
+  beforeAll(() => {
+    const store = createMediaStore(loadMediaStore({ ...env, MEDIA_S3_SIGNED_URLS: '1' }), api.dataDir);
+    signed = buildApp({ db: api.db, dataDir: api.dataDir, store });
+  });
+  afterAll(() => signed.close());
+
+  /** The redirect's link, checked to point at `key` in the bucket for SIGNED_URL_SECONDS. */
+  function linkOf(res: { statusCode: number; headers: Record<string, unknown> }, key: string): string {
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const link = new URL(String(res.headers['location']));
+    expect(`${link.origin}${link.pathname}`).toBe(`${s3.endpoint}/${BUCKET}/${key}`);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
+    return link.href;
+  }
+
+  it('redirects a thumb to the watermarked object unless sold, the link serving it with our headers', async () => {
+    const marked = await fetch(linkOf(await get(unsold[0] ?? '', 'thumb'), `${unsold[0]}/thumb-wm.jpg`));
+    expect(marked.status).toBe(200);
+    expect(marked.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await marked.arrayBuffer())).toEqual(await object(`${unsold[0]}/thumb-wm.jpg`));
+    linkOf(await get(sold[0] ?? '', 'preview'), `${sold[0]}/preview.jpg`);
+  });
+
+  it('redirects a sold original as an attachment and still refuses an unsold one', async () => {
+    expect((await get(unsold[0] ?? '', 'original')).json()).toMatchObject({ message: 'MEDIA_NOT_SOLD' });
+    const original = await fetch(linkOf(await get(sold[0] ?? '', 'original'), `${sold[0]}/original.jpg`));
+    expect(original.headers.get('content-disposition')).toBe('attachment; filename="sample1.jpg"');
+    expect(sha256(Buffer.from(await original.arrayBuffer()))).toBe(sha256(await fs.readFile(demoSamplePath(1))));
+  });
+
+  it('redirects a video, whose link answers ranges', async () => {
+    const { id } = api.db.prepare("SELECT id FROM media WHERE kind = 'video'").get() as { id: string };
+    const part = await fetch(linkOf(await get(id, 'original', 'video'), `${id}/original.mp4`), { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual((await object(`${id}/original.mp4`)).subarray(100, 200));
   });
 });

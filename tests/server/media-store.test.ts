@@ -37,7 +37,7 @@ const STORES: Array<[string, () => MediaStore]> = [
     's3',
     () =>
       createS3Store(
-        { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true },
+        { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true, signedUrls: false },
         path.join(root, `s3-scratch-${++folders}`),
       ),
   ],
@@ -127,7 +127,7 @@ describe('the s3 media store, when an upload fails', () => {
   afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
   it('removes the files that went up: no objects stay behind', async () => {
-    const config = { endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true };
+    const config = { endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true, signedUrls: false };
     const store = createS3Store(config, path.join(root, 's3-refused'));
     const id = randomBytes(12).toString('base64url');
     const folder = await prepared(store, { 'a.txt': TEXT, 'b.bin': BINARY, 'refused.bin': TEXT });

@@ -26,7 +26,7 @@ import { faceEngine } from '../services/face-engine.ts';
 import { faceSearchOrganization, searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { resolveDownload } from '../services/download.ts';
-import { DownloadQuery, FileParams } from './downloads.ts';
+import { DownloadQuery, FileParams, redirectOrHeaders } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import {
   receiveInMemory,
@@ -178,11 +178,9 @@ async function sendVideoFile(
   { db, store }: Pick<AppDeps, 'db' | 'store'>,
 ) {
   const file = await resolveDownload(db, store, { type: 'video', id: wanted.id, size: wanted.size });
-  reply
-    .header('Content-Type', file.mime)
-    .header('Accept-Ranges', 'bytes')
-    .header('Cache-Control', 'private, max-age=300');
-  if (file.attachmentName) reply.header('Content-Disposition', `attachment; filename="${file.attachmentName}"`);
+  const redirected = await redirectOrHeaders(reply, store, file);
+  if (redirected) return redirected;
+  reply.header('Accept-Ranges', 'bytes');
   const range = parseRange(wanted.range, file.bytes);
   if (range === 'unsatisfiable') {
     reply.removeHeader('Content-Disposition');

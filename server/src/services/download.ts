@@ -7,6 +7,14 @@ import { downloadFileName, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 import { originalName } from './video.ts';
 
+/** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
+export const DOWNLOAD_CACHE_CONTROL = 'private, max-age=300';
+
+/** How an original is offered: saved under its stored name. */
+export function contentDisposition(attachmentName: string): string {
+  return `attachment; filename="${attachmentName}"`;
+}
+
 export interface DownloadFile {
   mediaId: string;
   /** The stored file's name (media-files.ts), for the store to read. */

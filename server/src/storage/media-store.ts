@@ -4,6 +4,14 @@ import type { ByteRange } from '../services/range.ts';
 import { createLocalStore } from './local-store.ts';
 import { createS3Store, type S3StoreConfig } from './s3-store.ts';
 
+/** The headers a file is served with, which a signed link carries to the storage. */
+export interface ServedAs {
+  mime: string;
+  cacheControl: string;
+  /** Set for originals: the name the browser saves the file under. */
+  attachmentName?: string;
+}
+
 /**
  * Where finished media files live: the local data folder or S3-compatible storage. A media's
  * files are prepared in a local scratch folder (sharp works on local files) and handed over
@@ -24,6 +32,11 @@ export interface MediaStore {
   remove(mediaId: string): Promise<void>;
   /** Every media id that has files, for the sweep of debris. */
   list(): Promise<string[]>;
+  /**
+   * Set when downloads go straight to the storage (MEDIA_S3_SIGNED_URLS): a short-lived link
+   * to the file, served with `served`'s headers. Unset: downloads stream through the API.
+   */
+  signedUrl?: (mediaId: string, name: string, served: ServedAs) => Promise<string>;
 }
 
 /** MEDIA_STORE and its MEDIA_S3_ variables, as `loadConfig` checked them. */

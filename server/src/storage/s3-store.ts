@@ -9,13 +9,20 @@ import {
   paginateListObjectsV2,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange } from '../services/range.ts';
-import type { MediaStore } from './media-store.ts';
+import type { MediaStore, ServedAs } from './media-store.ts';
 import { createS3Client, type S3Target } from './s3-client.ts';
+import { contentDisposition } from '../services/download.ts';
 
 export interface S3StoreConfig extends S3Target {
   forcePathStyle: boolean;
+  /** Downloads answer a redirect to a signed link instead of streaming through the API. */
+  signedUrls: boolean;
 }
+
+/** How long a signed download link works: enough to follow the redirect, too short to pass around. */
+export const SIGNED_URL_SECONDS = 60;
 
 /** A few at a time: a media has five files, an upload batch up to twenty media. */
 const UPLOADS_AT_ONCE = 5;
@@ -57,7 +64,21 @@ export function createS3Store(config: S3StoreConfig, scratchRoot: string): Media
     return answer.Body;
   }
 
+  const signedUrl = (mediaId: string, name: string, served: ServedAs) =>
+    getSignedUrl(
+      client,
+      new GetObjectCommand({
+        Bucket,
+        Key: key(mediaId, name),
+        ResponseContentType: served.mime,
+        ResponseCacheControl: served.cacheControl,
+        ...(served.attachmentName && { ResponseContentDisposition: contentDisposition(served.attachmentName) }),
+      }),
+      { expiresIn: SIGNED_URL_SECONDS },
+    );
+
   return {
+    ...(config.signedUrls && { signedUrl }),
     scratchRoot,
     async put(mediaId, folder) {
       const names = await fs.readdir(folder);
