@@ -104,7 +104,7 @@ export async function planZip(db: DatabaseSync, store: MediaStore, token: string
 /** A streaming ZIP of the originals: stored (photos and videos are compressed already), ZIP64. */
 export function zipStream(plan: ZipPlan, store: MediaStore): ZipArchive {
   const archive = new ZipArchive({ store: true, forceZip64: true });
-  for (const entry of plan.entries) archive.append(opened(() => store.read(entry.mediaId, entry.file)), { name: entry.name, date: entry.date });
+  for (const entry of plan.entries) archive.append(lazyStream(() => store.read(entry.mediaId, entry.file)), { name: entry.name, date: entry.date });
   return archive;
 }
 
@@ -112,7 +112,7 @@ export function zipStream(plan: ZipPlan, store: MediaStore): ZipArchive {
  * A stream that opens its source only when first read: archiver reads entries one after the
  * other, so thousands of entries hold one file or connection at a time.
  */
-function opened(open: () => Promise<Readable>): Readable {
+function lazyStream(open: () => Promise<Readable>): Readable {
   return Readable.from(
     (async function* () {
       yield* await open();

@@ -105,6 +105,7 @@ export function createS3Store(config: S3StoreConfig, scratchRoot: string): Media
         throw error;
       }
     },
+    // In Node the SDK answers a body that is a Readable (its typing also covers browsers).
     read: async (mediaId, name, range) => (await get(mediaId, name, range)) as Readable,
     bytes: async (mediaId, name) => Buffer.from(await (await get(mediaId, name)).transformToByteArray()),
     remove,
