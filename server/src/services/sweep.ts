@@ -21,8 +21,8 @@ function entries(dir: string): string[] {
 
 /**
  * Removes what a killed process left: scratch under tmp/ (upload bodies, media being built) and
- * stored media whose row was never committed, in the local folder or the S3 bucket alike. Run at start, before the
- * API serves, so none of it belongs to a request of this process.
+ * stored media whose row was never committed, in the local folder or the S3 bucket alike. Run
+ * at start, before the API serves, so none of it belongs to a request of this process.
  *
  * The stored ids are listed first, then compared with the rows holding the database's write
  * lock (atomically begins IMMEDIATE): an admin import holds that lock from before its first file

@@ -9,6 +9,7 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { atomically } from '../db.ts';
 import { openCards } from './card-access.ts';
+import { createLimiter } from './concurrency.ts';
 import { assertOriginalAllowed } from './sold.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { originalName } from './video.ts';
@@ -88,7 +89,9 @@ export async function planZip(db: DatabaseSync, store: MediaStore, token: string
   const link = ZIP_TOKEN.test(token) ? findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
   if (!link) throw new ApiError(404, 'NOT_FOUND');
   const { rows } = ownedMedia(db, link.organization_id, link.media_ids);
-  const sizes = await Promise.all(rows.map((row) => store.size(row.id, originalName(row))));
+  // A look-up each (a request with S3), 16 at a time: a ZIP may hold 5000 media.
+  const limit = createLimiter(16);
+  const sizes = await Promise.all(rows.map((row) => limit(() => store.size(row.id, originalName(row)))));
   if (sizes.includes(undefined)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const names = uniqueNames(rows.map((row) => row.filename));
   return {
