@@ -12,6 +12,7 @@ import { findOrCreateCard } from '../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
 import { importFiles } from '../server/src/services/folder-import.ts';
 import { demoSamplePath, seedDemo } from '../server/src/services/seed.ts';
+import { createLocalStore } from '../server/src/storage/local-store.ts';
 
 const PHOTOS = 200;
 const MB = 1024 * 1024;
@@ -44,9 +45,10 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-bench-'));
 const dataDir = path.join(root, 'data');
 const photos = path.join(root, 'photos');
 const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
-const app = buildApp({ db, dataDir, rateLimit: { max: 10_000_000 } });
+const store = createLocalStore(dataDir);
+const app = buildApp({ db, dataDir, store, rateLimit: { max: 10_000_000 } });
 try {
-  await seedDemo(db, dataDir);
+  await seedDemo(db, store);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const organization = await findOrganizationByWebName(db, 'demo');
   if (!organization) throw new Error('demo organization missing');
@@ -64,7 +66,7 @@ try {
   const files = names.sort().slice(0, PHOTOS).map((name) => path.join(photos, name));
   const card = await findOrCreateCard(db, organization.id, 'BENCH0001');
   const imported = await withPeakRss(() =>
-    importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: false, sold: true }, files),
+    importFiles(db, store, { organizationId: organization.id, cardId: card.id, extra: false, sold: true }, files),
   );
   console.log(`import: ${PHOTOS} photos in ${fixed(imported.seconds, 2)} s = ${fixed(PHOTOS / imported.seconds)} photos/s, peak RSS ${fixed(imported.peakMb, 0)} MB`);
 

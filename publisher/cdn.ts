@@ -4,18 +4,13 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { isWebName } from '../contract/rules.ts';
+import { createS3Client, isBucketName, isHttpUrl, type S3Target } from '../server/src/storage/s3-client.ts';
 import { contentTypeOf } from '../src/lib/content-types.ts';
 import { cacheControlOf } from '../src/lib/site-routing.ts';
 
-export interface CdnTarget {
-  /** The S3 API address, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+export interface CdnTarget extends S3Target {
   /** Called with POST after every publish or withdrawal; null for none. */
   purgeUrl: string | null;
 }
@@ -29,17 +24,6 @@ export interface PublishResult {
 
 const CONCURRENCY = 8;
 const PURGE_TIMEOUT_MS = 30_000;
-// S3's rule: 3 to 63 lower-case letters, digits, dots or dashes, a letter or digit at both ends.
-const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * PUBLISH_S3_ENDPOINT, PUBLISH_S3_REGION (us-east-1 when unset), PUBLISH_S3_BUCKET,
  * PUBLISH_S3_ACCESS_KEY_ID, PUBLISH_S3_SECRET_ACCESS_KEY and PUBLISH_PURGE_URL (optional). Null
@@ -64,7 +48,7 @@ export function loadCdnTarget(env: NodeJS.ProcessEnv, problems: string[]): CdnTa
   if (!endpoint) problems.push(missing('PUBLISH_S3_ENDPOINT'));
   else if (!isHttpUrl(endpoint)) problems.push(`PUBLISH_S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
   if (!bucket) problems.push(missing('PUBLISH_S3_BUCKET'));
-  else if (!BUCKET_NAME.test(bucket)) {
+  else if (!isBucketName(bucket)) {
     problems.push(`PUBLISH_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes (got "${bucket}")`);
   }
   if (!accessKeyId) problems.push(missing('PUBLISH_S3_ACCESS_KEY_ID'));
@@ -73,23 +57,6 @@ export function loadCdnTarget(env: NodeJS.ProcessEnv, problems: string[]): CdnTa
   if (purgeUrl && !isHttpUrl(purgeUrl)) problems.push('PUBLISH_PURGE_URL must be an http(s) address');
   if (problems.length > found || !endpoint || !bucket || !accessKeyId || !secretAccessKey) return null;
   return { endpoint, region: region ?? 'us-east-1', bucket, accessKeyId, secretAccessKey, purgeUrl };
-}
-
-function clientFor(target: CdnTarget): S3Client {
-  return new S3Client({
-    endpoint: target.endpoint,
-    region: target.region,
-    credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey },
-    // Bucket-in-host-name addressing needs DNS for <bucket>.<host>, which local and most
-    // S3-compatible servers lack; AWS itself still prefers it.
-    forcePathStyle: !new URL(target.endpoint).hostname.endsWith('.amazonaws.com'),
-    // The SDK's default CRC32 checksums on every upload are not understood by every S3-compatible
-    // server; the uploads carry Content-MD5 instead.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // An endpoint that stops answering must fail the publish, not hang the publisher.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
-  });
 }
 
 /** The key prefix of a site; a checked web name, so no site's prefix holds another's objects. */
@@ -176,7 +143,7 @@ export async function publishSite(
   const files = await filesIn(siteDir);
   // An empty or half-written folder would otherwise delete the published site.
   if (!files.includes('index.html')) throw new Error(`${siteDir} has no index.html: not publishing it as ${webName}`);
-  const client = clientFor(target);
+  const client = createS3Client(target);
   const result = { uploaded: 0, deleted: 0, unchanged: 0 };
   try {
     const published = await listObjects(client, target.bucket, prefix);
@@ -222,7 +189,7 @@ export async function publishSite(
 /** Deletes every object under `<webName>/` (a removed organization), then calls the purge hook. */
 export async function withdrawSite(target: CdnTarget, webName: string, log: (line: string) => void): Promise<{ deleted: number }> {
   const prefix = prefixOf(webName);
-  const client = clientFor(target);
+  const client = createS3Client(target);
   let keys: string[];
   try {
     keys = [...(await listObjects(client, target.bucket, prefix)).keys()];

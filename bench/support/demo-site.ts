@@ -10,6 +10,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadDatabaseUrl } from '../../server/src/config.ts';
 import { openDatabase, type Db } from '../../server/src/db.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
 
 export interface DemoSite {
   /** http://demo.localhost:<port>/ */
@@ -25,9 +26,10 @@ export async function startDemoSite(prepare?: (db: Db, dataDir: string) => Promi
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
   const dataDir = path.join(work, 'data');
   const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
-  await seedDemo(db, dataDir);
+  const store = createLocalStore(dataDir);
+  await seedDemo(db, store);
   await prepare?.(db, dataDir);
-  const app = buildApp({ db, dataDir, rateLimit: { max: 1_000_000 } });
+  const app = buildApp({ db, dataDir, store, rateLimit: { max: 1_000_000 } });
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   await buildTenants({
     sourceUrl: apiUrl,

@@ -15,11 +15,15 @@ import { shopRoutes } from './routes/shop.ts';
 import { loadGatewayDelayMs, loadPixConfig, loadWebhookSecret } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway } from './services/payments/sandbox.ts';
+import { createLocalStore } from './storage/local-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 /** What every route needs; passed in so tests can build the app on a throw-away folder. */
 export interface AppDeps {
   db: Db;
   dataDir: string;
+  /** Where media files live (the data folder's media/ unless configured otherwise). */
+  store: MediaStore;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -28,11 +32,13 @@ const BODY_LIMIT = 1024 * 1024;
 export function buildApp({
   db,
   dataDir,
+  store = createLocalStore(dataDir),
   logger = false,
   gateway,
   webhookSecret = loadWebhookSecret(process.env),
   ...safety
-}: AppDeps &
+}: Omit<AppDeps, 'store'> &
+  Partial<Pick<AppDeps, 'store'>> &
   SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway; webhookSecret?: string | null }): FastifyInstance {
   const allowed = allowedOrigins(safety);
   const app = Fastify({
@@ -55,7 +61,7 @@ export function buildApp({
   // ZIPs are sent as they are (their types are not compressible). Request bodies are never
   // inflated: an upload's size limit must hold for the bytes the client actually sends.
   void app.register(compress, { globalDecompression: false });
-  const deps: AppDeps = { db, dataDir };
+  const deps: AppDeps = { db, dataDir, store };
   // The sandbox is the payment gateway unless a real one is passed in.
   const sandbox = () =>
     createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env), delayMs: loadGatewayDelayMs(process.env) });

@@ -19,6 +19,7 @@ import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
+import { createMediaStore, type MediaStore } from './storage/media-store.ts';
 
 const USAGE = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 
@@ -101,7 +102,7 @@ function parseMediaImportArgs(args: string[]) {
   }
 }
 
-async function mediaImport(db: Db, dataDir: string, args: string[]): Promise<string> {
+async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<string> {
   const { values, positionals } = parseMediaImportArgs(args);
   const [folder, ...rest] = positionals;
   if (!values.org || !values.card || !folder || rest.length) {
@@ -125,7 +126,7 @@ async function mediaImport(db: Db, dataDir: string, args: string[]): Promise<str
   }
   const imported = await transaction(db, async (db) => {
     const card = existing ?? await createCard(db, { organizationId: organization.id, code, secret });
-    return await importFiles(db, dataDir, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
+    return await importFiles(db, store, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
   return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;
 }
@@ -194,12 +195,12 @@ async function facesOrganization(db: Db, command: string, args: string[]) {
   return organization;
 }
 
-async function facesIndex(db: Db, dataDir: string, args: string[]): Promise<string> {
+async function facesIndex(db: Db, store: MediaStore, args: string[]): Promise<string> {
   const organization = await facesOrganization(db, 'faces:index', args);
   const engine = faceEngine();
   const progress = progressLine(`Faces of ${organization.web_name}`);
   try {
-    const indexed = await drainOrganization(db, dataDir, engine, {
+    const indexed = await drainOrganization(db, store, engine, {
       organizationId: organization.id,
       concurrency: engine.size,
       onProgress: ({ done, total }) => progress.update(done, total),
@@ -245,17 +246,18 @@ async function run(argv: string[]): Promise<string> {
   if (command === undefined) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   const config = loadConfig();
-  const { dataDir } = config;
+  const { dataDir, mediaStore } = config;
   const db = await openDatabase(config);
+  const store = createMediaStore(mediaStore, dataDir);
   try {
     if (command === 'org:upsert') return await orgUpsert(db, args);
     if (command === 'org:remove') return await orgRemove(db, args);
-    if (command === 'media:import') return await mediaImport(db, dataDir, args);
+    if (command === 'media:import') return await mediaImport(db, store, args);
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
     if (command === 'branding:set') return await brandingSet(db, dataDir, args);
-    if (command === 'faces:index') return await facesIndex(db, dataDir, args);
+    if (command === 'faces:index') return await facesIndex(db, store, args);
     if (command === 'faces:purge') return await facesPurge(db, args);
     return await list(db);
   } finally {

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
+import type { MediaStoreSetting } from './storage/media-store.ts';
+import { defaultPathStyle, isBucketName, isHttpUrl } from './storage/s3-client.ts';
 
 /** Everything the product reads from its environment, checked once at start-up. */
 export interface Config {
@@ -13,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   /** The API address baked into the tenant sites; defaults to the local API. */
   publicApiUrl: string;
+  /** Where media files live: the data folder (default) or S3-compatible storage. */
+  mediaStore: MediaStoreSetting;
 }
 
 export interface PixConfig {
@@ -109,6 +113,53 @@ export function loadRateLimitStore(env: NodeJS.ProcessEnv, problems: string[] = 
   return 'memory';
 }
 
+const YES_NO: Partial<Record<string, boolean>> = { '1': true, true: true, '0': false, false: false };
+
+/**
+ * MEDIA_STORE (`local`, the default, or `s3`) and, for s3, MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET,
+ * MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY (required), MEDIA_S3_REGION (us-east-1)
+ * MEDIA_S3_FORCE_PATH_STYLE (1/0; on except for amazonaws.com endpoints) and
+ * MEDIA_S3_SIGNED_URLS (1/0, off: downloads answer a redirect to a short-lived signed link).
+ */
+export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []): MediaStoreSetting {
+  const read = (name: string): string => env[name]?.trim() ?? '';
+  const kind = read('MEDIA_STORE') || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') {
+    problems.push(`MEDIA_STORE must be "local" or "s3" (got "${kind}")`);
+    return { kind: 'local' };
+  }
+  const missing = (name: string) => `${name} must be set when MEDIA_STORE is s3`;
+  const endpoint = read('MEDIA_S3_ENDPOINT').replace(/\/+$/, '');
+  const bucket = read('MEDIA_S3_BUCKET');
+  const accessKeyId = read('MEDIA_S3_ACCESS_KEY_ID');
+  const secretAccessKey = read('MEDIA_S3_SECRET_ACCESS_KEY');
+  const pathStyle = read('MEDIA_S3_FORCE_PATH_STYLE');
+  const signed = read('MEDIA_S3_SIGNED_URLS');
+  if (!endpoint) problems.push(missing('MEDIA_S3_ENDPOINT'));
+  else if (!isHttpUrl(endpoint)) problems.push(`MEDIA_S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
+  if (!bucket) problems.push(missing('MEDIA_S3_BUCKET'));
+  else if (!isBucketName(bucket)) {
+    problems.push(`MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes (got "${bucket}")`);
+  }
+  if (!accessKeyId) problems.push(missing('MEDIA_S3_ACCESS_KEY_ID'));
+  if (!secretAccessKey) problems.push(missing('MEDIA_S3_SECRET_ACCESS_KEY'));
+  const forcePathStyle = pathStyle ? YES_NO[pathStyle.toLowerCase()] : isHttpUrl(endpoint) ? defaultPathStyle(endpoint) : true;
+  if (forcePathStyle === undefined) problems.push(`MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0 (got "${pathStyle}")`);
+  const signedUrls = signed ? YES_NO[signed.toLowerCase()] : false;
+  if (signedUrls === undefined) problems.push(`MEDIA_S3_SIGNED_URLS must be 1 or 0 (got "${signed}")`);
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region: read('MEDIA_S3_REGION') || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: forcePathStyle ?? true,
+    signedUrls: signedUrls ?? false,
+  };
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -148,7 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   loadFaceThreads(env, problems);
   loadWebhookSecret(env, problems);
   loadRateLimitStore(env, problems);
+  const mediaStore = loadMediaStore(env, problems);
   problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { apiHost, apiPort, sitesPort, dataDir, databaseUrl, publicApiUrl };
+  return { apiHost, apiPort, sitesPort, dataDir, databaseUrl, publicApiUrl, mediaStore };
 }

@@ -7,6 +7,7 @@ import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer, type FaceIndexer } from './services/face-jobs.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
+import { createMediaStore } from './storage/media-store.ts';
 
 export interface RunningApi {
   url: string;
@@ -21,17 +22,18 @@ export interface RunningApi {
  */
 export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
   const db = await openDatabase(config);
+  const store = createMediaStore(config.mediaStore, config.dataDir);
   let indexer: FaceIndexer | undefined;
   try {
-    const sweep = await sweepDebris(db, config.dataDir);
+    const sweep = await sweepDebris(db, store);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // A fresh machine should show a working gallery without any admin step.
-    if ((await countOrganizations(db)) === 0) await seedDemo(db, config.dataDir);
+    if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
     const engine = faceEngine();
-    indexer = startFaceIndexer(db, config.dataDir, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
+    indexer = startFaceIndexer(db, store, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
     // Only warnings and errors: the error handler logs every 5xx with its cause.
-    const app = buildApp({ db, dataDir: config.dataDir, logger: { level: 'warn' }, ...options });
+    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.

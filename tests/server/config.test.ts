@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadGatewayDelayMs } from '../../server/src/config.ts';
+import { ConfigError, loadConfig, loadGatewayDelayMs, loadMediaStore } from '../../server/src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('data'),
       databaseUrl: null,
       publicApiUrl: 'http://127.0.0.1:8787',
+      mediaStore: { kind: 'local' },
     });
   });
 
@@ -32,5 +33,59 @@ describe('loadConfig', () => {
     const problems: string[] = [];
     loadGatewayDelayMs({ PAYMENT_GATEWAY_DELAY_MS: '0.5' }, problems);
     expect(problems).toEqual([expect.stringContaining('PAYMENT_GATEWAY_DELAY_MS')]);
+  });
+});
+
+describe('loadMediaStore', () => {
+  const S3 = {
+    MEDIA_STORE: 's3',
+    MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    MEDIA_S3_BUCKET: 'event-media',
+    MEDIA_S3_ACCESS_KEY_ID: 'key',
+    MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('is the local folder unless MEDIA_STORE says s3', () => {
+    expect(loadMediaStore({})).toEqual({ kind: 'local' });
+    expect(loadMediaStore({ MEDIA_STORE: 'local', MEDIA_S3_BUCKET: 'ignored' })).toEqual({ kind: 'local' });
+  });
+
+  it('reads the S3 settings, with us-east-1 and path-style addressing off AWS by default', () => {
+    const problems: string[] = [];
+    expect(loadMediaStore(S3, problems)).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'event-media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      signedUrls: false,
+    });
+    expect(problems).toEqual([]);
+    expect(loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'https://s3.sa-east-1.amazonaws.com' })).toMatchObject({ forcePathStyle: false });
+    expect(loadMediaStore({ ...S3, MEDIA_S3_FORCE_PATH_STYLE: '0', MEDIA_S3_REGION: 'sa-east-1', MEDIA_S3_SIGNED_URLS: '1' })).toMatchObject({
+      forcePathStyle: false,
+      region: 'sa-east-1',
+      signedUrls: true,
+    });
+  });
+
+  it('names every wrong or missing variable', () => {
+    const unknown: string[] = [];
+    loadMediaStore({ MEDIA_STORE: 'gcs' }, unknown);
+    expect(unknown).toEqual([expect.stringContaining('MEDIA_STORE must be "local" or "s3" (got "gcs")')]);
+    const missing: string[] = [];
+    loadMediaStore({ MEDIA_STORE: 's3' }, missing);
+    expect(missing).toEqual(['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].map((name) => `${name} must be set when MEDIA_STORE is s3`));
+    const wrong: string[] = [];
+    loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'ftp://x', MEDIA_S3_BUCKET: 'Bad_Bucket', MEDIA_S3_FORCE_PATH_STYLE: 'maybe', MEDIA_S3_SIGNED_URLS: 'yes' }, wrong);
+    expect(wrong).toEqual([
+      expect.stringContaining('MEDIA_S3_ENDPOINT must be an http(s) address'),
+      expect.stringContaining('MEDIA_S3_BUCKET must be a bucket name'),
+      expect.stringContaining('MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0'),
+      expect.stringContaining('MEDIA_S3_SIGNED_URLS must be 1 or 0'),
+    ]);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_SECRET_ACCESS_KEY/);
   });
 });

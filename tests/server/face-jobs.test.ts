@@ -21,6 +21,7 @@ import { parseOrganizationInput } from '../../server/src/services/organization-i
 import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
 import { makeTempDir, runCli, openTestDatabase } from './helpers.ts';
 import { count, jpeg } from './visitor-helpers.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
 
 // The face indexing jobs and the in-memory index, with a stand-in engine (every image shows one
 // face, `SELFIE`) so the mechanics are tested without inference; faces.test.ts runs the real one.
@@ -76,7 +77,7 @@ async function importPhotos(target: { db: Db; dataDir: string; organizationId: n
     soldAtVenue: false,
     capturedAt,
   }));
-  return await importMedias(target.db, target.dataDir, sources);
+  return importMedias(target.db, createLocalStore(target.dataDir), sources);
 }
 
 /** A photo row without files, with these faces already described. */
@@ -127,7 +128,7 @@ describe('face indexing jobs', () => {
     const db = await openTestDatabase(target.dataDir);
     open.push({ db, dataDir: target.dataDir });
     const engine = countingEngine();
-    const indexer = startFaceIndexer(db, target.dataDir, engine, { concurrency: 2, log: () => {} });
+    const indexer = startFaceIndexer(db, createLocalStore(target.dataDir), engine, { concurrency: 2, log: () => {} });
     try {
       await vi.waitFor(async () => expect(await count(db, 'face_jobs')).toBe(0), { timeout: 30_000, interval: 50 });
     } finally {
@@ -191,7 +192,7 @@ describe('a facial search', () => {
     const period = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') };
     expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()].sort()).toEqual([kept, removed].sort());
     expect(heldFaces(target.db, target.organizationId)).toBe(2);
-    await deleteMedia(target.db, target.dataDir, target.organizationId, removed, () => {});
+    await deleteMedia(target.db, createLocalStore(target.dataDir), target.organizationId, removed, () => {});
     expect(heldFaces(target.db, target.organizationId)).toBe(1);
     expect([...(await matchFaces(target.db, target.organizationId, [SELFIE], period, SAME_PERSON_DISTANCE)).keys()]).toEqual([kept]);
     expect(await count(target.db, 'media_faces')).toBe(1);

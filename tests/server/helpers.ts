@@ -19,12 +19,15 @@ import { parseOrganizationInput } from '../../server/src/services/organization-i
 import { normalizeCardCode, normalizeSecret } from '../../src/lib/card-code.ts';
 import type { SafetyOptions } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
+import type { MediaStore } from '../../server/src/storage/media-store.ts';
 import { FIXTURES_DIR, type FixtureCard } from '../support/fixtures.ts';
 
 export interface TestApi {
   app: FastifyInstance;
   db: Db;
   dataDir: string;
+  store: MediaStore;
   close(): Promise<void>;
 }
 
@@ -109,16 +112,25 @@ export function makeTempDir(prefix = 'provider-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
-/** A fresh data folder and app; seeded with the demo and with the default limits unless told otherwise. */
-export async function createTestApi({ seed = true, rateLimit }: { seed?: boolean; rateLimit?: SafetyOptions['rateLimit'] } = {}): Promise<TestApi> {
+/**
+ * A fresh data folder and app; seeded with the demo, with the default limits and the local
+ * media store unless told otherwise.
+ */
+export async function createTestApi({
+  seed = true,
+  rateLimit,
+  store: makeStore = createLocalStore,
+}: { seed?: boolean; rateLimit?: SafetyOptions['rateLimit']; store?: (dataDir: string) => MediaStore } = {}): Promise<TestApi> {
   const dataDir = await makeTempDir();
   const db = await openTestDatabase(dataDir);
-  if (seed) await seedDemo(db, dataDir);
-  const app = buildApp({ db, dataDir, ...(rateLimit ? { rateLimit } : {}) });
+  const store = makeStore(dataDir);
+  if (seed) await seedDemo(db, store);
+  const app = buildApp({ db, dataDir, store, ...(rateLimit ? { rateLimit } : {}) });
   return {
     app,
     db,
     dataDir,
+    store,
     async close() {
       await app.close();
       await closeTestDatabase(db, dataDir);

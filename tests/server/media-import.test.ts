@@ -10,6 +10,7 @@ import { upsertOrganization } from '../../server/src/repositories/organizations.
 import { importMedia, importMedias, MediaImportError, safeFileName } from '../../server/src/services/media-import.ts';
 import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
 import { makeTempDir, row, rows, openTestDatabase, ON_POSTGRES } from './helpers.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
 
 let dataDir: string;
 let sources: string;
@@ -70,7 +71,7 @@ describe('media import', () => {
     const fake = path.join(sources, 'fake.jpg');
     await fs.writeFile(fake, 'this is text, not a photo');
     const before = await mediaFolders();
-    await expect(importMedia(db, dataDir, source(fake))).rejects.toThrow(MediaImportError);
+    await expect(importMedia(db, createLocalStore(dataDir), source(fake))).rejects.toThrow(MediaImportError);
     expect(await countMedia(db)).toBe(0);
     expect(await mediaFolders()).toEqual(before);
     expect(await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
@@ -79,7 +80,7 @@ describe('media import', () => {
   it('imports nothing from a batch with one bad file', async () => {
     const fake = path.join(sources, 'fake2.jpg');
     await fs.writeFile(fake, 'not an image either');
-    await expect(importMedias(db, dataDir, [source(demoSamplePath(1)), source(fake)])).rejects.toThrow(MediaImportError);
+    await expect(importMedias(db, createLocalStore(dataDir), [source(demoSamplePath(1)), source(fake)])).rejects.toThrow(MediaImportError);
     expect(await countMedia(db)).toBe(0);
     expect(await mediaFolders()).toEqual([]);
   });
@@ -89,7 +90,7 @@ describe('media import', () => {
     await sharp({ create: { width: 2400, height: 1200, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } } })
       .png()
       .toFile(png);
-    const media = await importMedia(db, dataDir, source(png));
+    const media = await importMedia(db, createLocalStore(dataDir), source(png));
     expect(await findMedia(db, media.id)).toMatchObject({ mime: 'image/png', width: 2400, height: 1200, filename: 'Fete_a_l_ecole.png' });
     const files = (await fs.readdir(path.join(dataDir, 'media', media.id))).sort();
     expect(files).toEqual(['original.png', 'preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg']);
@@ -102,7 +103,7 @@ describe('media import', () => {
     const turned = path.join(sources, 'turned.jpg');
     // Landscape pixels that viewers turn a quarter (orientation 6): shown 200 wide, 300 high.
     await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toFile(turned);
-    const media = await importMedia(db, dataDir, source(turned));
+    const media = await importMedia(db, createLocalStore(dataDir), source(turned));
     expect(await findMedia(db, media.id)).toMatchObject({ width: 200, height: 300 });
     const thumb = await sharp(path.join(dataDir, 'media', media.id, 'thumb.jpg')).metadata();
     expect([thumb.width, thumb.height]).toEqual([200, 300]);

@@ -6,15 +6,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCdnTarget, publishSite, withdrawSite, type CdnTarget } from '../../publisher/cdn.ts';
+import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
 
 const BUCKET = 'sites';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let tempDir: string;
-let s3: S3rver;
+let s3: TestS3;
 let proxy: Server;
 let hook: Server;
 let client: S3Client;
@@ -43,14 +43,8 @@ async function readBody(message: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'publisher-cdn-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tempDir, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const s3Port = (await s3.run()).port;
+  s3 = await startS3rver(tempDir, [BUCKET]);
+  const s3Port = s3.port;
   // Forwards as is (the Host header included, so the signatures hold); each answer waits 20 ms so
   // that requests the publisher sends together are seen together.
   proxy = createServer((incoming, outgoing) => {
@@ -70,8 +64,7 @@ beforeAll(async () => {
     outgoing.writeHead(hookStatus).end();
   });
   const endpoint = `http://127.0.0.1:${await listen(proxy)}`;
-  // s3rver's fixed credentials.
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const credentials = S3RVER_CREDENTIALS;
   target = { endpoint, region: 'us-east-1', bucket: BUCKET, ...credentials, purgeUrl: `http://127.0.0.1:${await listen(hook)}/purge` };
   client = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', credentials, forcePathStyle: true });
 });

@@ -9,6 +9,7 @@ import { createCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
 import { LIMIT_PROFILES } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
+import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, row, testDatabaseUrl } from './helpers.ts';
 import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
 import { addMediaRows, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
@@ -29,7 +30,7 @@ async function send(instance: ApiInstance, method: string, path: string, body?: 
 beforeAll(async () => {
   dataDir = await makeTempDir();
   db = await openTestDatabase(dataDir);
-  await seedDemo(db, dataDir);
+  await seedDemo(db, createLocalStore(dataDir));
   orgId = (await findOrganizationByWebName(db, 'demo'))!.id;
   // The sandbox takes half a second per charge, so the two checkouts below overlap.
   const databaseUrl = (await testDatabaseUrl(dataDir)) ?? '';

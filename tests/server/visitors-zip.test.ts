@@ -31,7 +31,7 @@ beforeAll(async () => {
   const card = await findCard(api.db, orgId, 'DEMO00002');
   const imported = await importMedias(
     api.db,
-    api.dataDir,
+    api.store,
     [1, 1].map((n) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(n), kind: 'photo', soldAtVenue: true, capturedAt: new Date().toISOString() })),
   );
   duplicates = imported.map((media) => media.id);
@@ -87,7 +87,7 @@ describe('POST /api/v1/medias/zip', () => {
     const [unsoldExtra, soldExtra] = (
       await importMedias(
         api.db,
-        api.dataDir,
+        api.store,
         [false, true].map((soldAtVenue) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(4), kind: 'extra', soldAtVenue, capturedAt: new Date().toISOString() })),
       )
     ).map((media) => media.id);

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { MediaId } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
-import { resolveDownload } from '../services/download.ts';
+import { contentDisposition, DOWNLOAD_CACHE_CONTROL, resolveDownload, type DownloadFile } from '../services/download.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 /** A media file: `:filename` is only the display name the browser shows; it never reaches a file path. */
 export const FileParams = Type.Object({ id: MediaId, filename: Type.String() });
@@ -18,7 +18,22 @@ export const DownloadQuery = Type.Object({
   copy: Type.Optional(Type.Enum(['clean', 'watermarked'])),
 });
 
-export function downloadRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps): void {
+/**
+ * Where the store gives signed links, answers a 302 to the file in the storage (the link
+ * carries the headers, and expires soon, so the redirect itself is never cached). Otherwise sets
+ * the file's headers and answers undefined: the caller streams the file.
+ */
+export async function redirectOrHeaders(reply: FastifyReply, store: MediaStore, file: DownloadFile): Promise<FastifyReply | undefined> {
+  if (store.signedUrl) {
+    const served = { mime: file.mime, cacheControl: DOWNLOAD_CACHE_CONTROL, ...(file.attachmentName && { attachmentName: file.attachmentName }) };
+    return reply.header('Cache-Control', 'no-store').redirect(await store.signedUrl(file.mediaId, file.name, served), 302);
+  }
+  reply.header('Content-Type', file.mime).header('Cache-Control', DOWNLOAD_CACHE_CONTROL);
+  if (file.attachmentName) reply.header('Content-Disposition', contentDisposition(file.attachmentName));
+  return undefined;
+}
+
+export function downloadRoutes(fastify: FastifyInstance, { db, store }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -26,13 +41,8 @@ export function downloadRoutes(fastify: FastifyInstance, { db, dataDir }: AppDep
     { schema: { params: Type.Object({ type: Type.Enum(['photo', 'video', 'extra']), ...FileParams.properties }), querystring: DownloadQuery } },
     async (request, reply) => {
       const { type, id } = request.params;
-      const file = await resolveDownload(db, dataDir, { type, id, size: request.query.size });
-      reply
-        .header('Content-Type', file.mime)
-        .header('Content-Length', file.bytes)
-        .header('Cache-Control', 'private, max-age=300');
-      if (file.attachmentName) reply.header('Content-Disposition', `attachment; filename="${file.attachmentName}"`);
-      return reply.send(fs.createReadStream(file.path));
+      const file = await resolveDownload(db, store, { type, id, size: request.query.size });
+      return (await redirectOrHeaders(reply, store, file)) ?? reply.header('Content-Length', file.bytes).send(await store.read(file.mediaId, file.name));
     },
   );
 }

@@ -26,7 +26,7 @@ import { faceEngine } from '../services/face-engine.ts';
 import { faceSearchOrganization, searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { resolveDownload } from '../services/download.ts';
-import { DownloadQuery, FileParams } from './downloads.ts';
+import { DownloadQuery, FileParams, redirectOrHeaders } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import {
   receiveInMemory,
@@ -48,7 +48,7 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps): void {
+export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
@@ -74,8 +74,8 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
     `/api/v1/medias/zip/:token/${ZIP_FILE_NAME}`,
     { schema: { params: Type.Object({ token: Id }) } },
     async (request, reply) => {
-      const plan = await planZip(db, dataDir, request.params.token);
-      const archive = zipStream(plan);
+      const plan = await planZip(db, store, request.params.token);
+      const archive = zipStream(plan, store);
       archive.on('warning', (error) => request.log.warn({ err: error }, 'zip warning'));
       archive.on('error', (error) => {
         // Headers are gone already: the best left is to cut the download short.
@@ -119,7 +119,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
     '/api/v1/media/:id',
     { schema: { params: Type.Object({ id: MediaId }), querystring: OrganizationQuery, response: { 200: DeleteAnswer } } },
     async (request) => {
-      await deleteMedia(db, dataDir, request.query.organization_id, request.params.id, (error) =>
+      await deleteMedia(db, store, request.query.organization_id, request.params.id, (error) =>
         request.log.error({ err: error }, 'media files left behind'),
       );
       return { error: false as const, message: 'OK' };
@@ -130,7 +130,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
     '/api/v1/video/download/:id/:filename',
     { schema: { params: FileParams, querystring: DownloadQuery } },
     async (request, reply) =>
-      sendVideoFile({ id: request.params.id, size: request.query.size, range: request.headers.range }, reply, { db, dataDir }),
+      sendVideoFile({ id: request.params.id, size: request.query.size, range: request.headers.range }, reply, { db, store }),
   );
 
   // Multipart only in this scope: other routes keep refusing multipart bodies.
@@ -146,10 +146,10 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;
         const target = await uploadTarget(db, request.params.org, { cardCode, secret, mustEdit: isYes(mustEdit) });
-        const folder = await uploadScratch(dataDir);
+        const folder = await uploadScratch(store);
         try {
           const files = await receiveParts(request.parts() as AsyncIterable<UploadPart | { type: 'field' }>, folder);
-          return await storeUpload(db, dataDir, target, files);
+          return await storeUpload(db, store, target, files);
         } finally {
           await fs.promises.rm(folder, { recursive: true, force: true });
         }
@@ -175,14 +175,12 @@ export function visitorRoutes(fastify: FastifyInstance, { db, dataDir }: AppDeps
 async function sendVideoFile(
   wanted: { id: string; size: Static<typeof DownloadQuery>['size']; range: string | undefined },
   reply: FastifyReply,
-  { db, dataDir }: AppDeps,
+  { db, store }: Pick<AppDeps, 'db' | 'store'>,
 ) {
-  const file = await resolveDownload(db, dataDir, { type: 'video', id: wanted.id, size: wanted.size });
-  reply
-    .header('Content-Type', file.mime)
-    .header('Accept-Ranges', 'bytes')
-    .header('Cache-Control', 'private, max-age=300');
-  if (file.attachmentName) reply.header('Content-Disposition', `attachment; filename="${file.attachmentName}"`);
+  const file = await resolveDownload(db, store, { type: 'video', id: wanted.id, size: wanted.size });
+  const redirected = await redirectOrHeaders(reply, store, file);
+  if (redirected) return redirected;
+  reply.header('Accept-Ranges', 'bytes');
   const range = parseRange(wanted.range, file.bytes);
   if (range === 'unsatisfiable') {
     reply.removeHeader('Content-Disposition');
@@ -192,10 +190,10 @@ async function sendVideoFile(
       .header('Content-Range', `bytes */${file.bytes}`)
       .send({ error: true, message: 'VALIDATION_ERROR', detail: 'range not satisfiable' });
   }
-  if (!range) return reply.header('Content-Length', file.bytes).send(fs.createReadStream(file.path));
+  if (!range) return reply.header('Content-Length', file.bytes).send(await store.read(file.mediaId, file.name));
   return reply
     .status(206)
     .header('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`)
     .header('Content-Length', range.end - range.start + 1)
-    .send(fs.createReadStream(file.path, { start: range.start, end: range.end }));
+    .send(await store.read(file.mediaId, file.name, range));
 }

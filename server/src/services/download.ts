@@ -1,15 +1,24 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
-import { downloadFileName, mediaDir, type DownloadSize } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import { downloadFileName, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
-import { originalPath } from './video.ts';
+import { originalName } from './video.ts';
+
+/** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
+export const DOWNLOAD_CACHE_CONTROL = 'private, max-age=300';
+
+/** How an original is offered: saved under its stored name. */
+export function contentDisposition(attachmentName: string): string {
+  return `attachment; filename="${attachmentName}"`;
+}
 
 export interface DownloadFile {
-  path: string;
+  mediaId: string;
+  /** The stored file's name (media-files.ts), for the store to read. */
+  name: string;
   mime: string;
   bytes: number;
   /** Set for sold originals: the name the browser saves the file under. */
@@ -22,7 +31,7 @@ export interface DownloadFile {
  */
 export async function resolveDownload(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   request: { type: MediaKind; id: string; size: DownloadSize },
 ): Promise<DownloadFile> {
   const media = await findMedia(db, request.id);
@@ -31,14 +40,11 @@ export async function resolveDownload(
   if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);
   // Built from the stored id and fixed names only; the URL's file name is never used.
-  const file =
-    request.size === 'original'
-      ? originalPath(dataDir, media)
-      : path.join(mediaDir(dataDir, media.id), downloadFileName(request.size, sold));
-  const stat = await fs.stat(file).catch(() => undefined);
-  if (!stat?.isFile()) throw new ApiError(404, 'MEDIA_NOT_FOUND');
-  const mime = request.size === 'original' ? media.mime : 'image/jpeg';
+  const name = request.size === 'original' ? originalName(media) : downloadFileName(request.size, sold);
+  const bytes = await store.size(media.id, name);
+  if (bytes === undefined) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  const file = { mediaId: media.id, name, bytes };
   return request.size === 'original'
-    ? { path: file, mime, bytes: stat.size, attachmentName: media.filename }
-    : { path: file, mime, bytes: stat.size };
+    ? { ...file, mime: media.mime, attachmentName: media.filename }
+    : { ...file, mime: 'image/jpeg' };
 }

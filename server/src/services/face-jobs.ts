@@ -14,7 +14,8 @@ import {
 } from '../repositories/faces.ts';
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
-import { originalPath } from './video.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import { originalName } from './video.ts';
 
 // Face indexing as jobs: a photo is queued (face_jobs) in the transaction that imports it, and
 // described later by a pool of engine threads, in the API's background or by faces:index. Only
@@ -47,10 +48,10 @@ export async function purgeOrganizationFaces(db: Db, organizationId: number): Pr
 }
 
 /** Describes one claimed photo and records its faces (and the job's end) in one unit. */
-async function runJob(db: Db, dataDir: string, engine: FaceEngine, job: FaceJob, log: (message: string) => void): Promise<void> {
+async function runJob(db: Db, store: MediaStore, engine: FaceEngine, job: FaceJob, log: (message: string) => void): Promise<void> {
   let descriptors: Float32Array[];
   try {
-    descriptors = await engine.describe(originalPath(dataDir, job));
+    descriptors = await engine.describe(await store.bytes(job.id, originalName(job)));
   } catch (error) {
     // An original the engine cannot read (or one deleted meanwhile) is recorded without faces,
     // so it is not retried forever.
@@ -69,7 +70,7 @@ interface RunOptions {
 }
 
 /** Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop). */
-async function runJobs(db: Db, dataDir: string, engine: FaceEngine, options: RunOptions): Promise<void> {
+async function runJobs(db: Db, store: MediaStore, engine: FaceEngine, options: RunOptions): Promise<void> {
   const running = new Set<Promise<void>>();
   for (;;) {
     if (!options.stopped() && running.size < options.concurrency) {
@@ -83,7 +84,7 @@ async function runJobs(db: Db, dataDir: string, engine: FaceEngine, options: Run
         }),
       );
       for (const job of jobs) {
-        const run = runJob(db, dataDir, engine, job, options.log).finally(() => {
+        const run = runJob(db, store, engine, job, options.log).finally(() => {
           running.delete(run);
           options.onDone?.();
         });
@@ -106,7 +107,7 @@ export interface FaceIndexer {
  */
 export function startFaceIndexer(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   engine: FaceEngine,
   { concurrency, log }: { concurrency: number; log: (message: string) => void },
 ): FaceIndexer {
@@ -120,7 +121,7 @@ export function startFaceIndexer(
           await transaction(db, (db) => releaseFaceClaims(db));
           released = true;
         }
-        await runJobs(db, dataDir, engine, { concurrency, stopped, log });
+        await runJobs(db, store, engine, { concurrency, stopped, log });
       } catch (error) {
         // The admin CLI may hold the write lock for a long import: try again after a pause.
         log(`Face indexing paused: ${error instanceof Error ? error.message : String(error)}`);
@@ -148,7 +149,7 @@ export interface DrainProgress {
  */
 export async function drainOrganization(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   engine: FaceEngine,
   { organizationId, concurrency, onProgress, log }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
 ): Promise<number> {
@@ -167,7 +168,7 @@ export async function drainOrganization(
   // The progress line after each photo is cosmetic: a failed count waits for the next one.
   const onDone = () => void report().catch(() => undefined);
   for (;;) {
-    await runJobs(db, dataDir, engine, { concurrency, organizationId, stopped: () => false, onDone, log });
+    await runJobs(db, store, engine, { concurrency, organizationId, stopped: () => false, onDone, log });
     if (!(await report())) return done;
     await sleep(250);
   }

@@ -4,7 +4,7 @@ import { transaction, type Db } from '../db.ts';
 import type { NewMedia } from '../repositories/media.ts';
 import { fileCaptureTime } from './capture-time.ts';
 import { importMedias, MediaImportError } from './media-import.ts';
-import { mediaDir } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { importVideo, inspectVideo, VIDEO_FILE } from './video.ts';
 
 export const IMAGE_FILE = /\.(jpe?g|png)$/i;
@@ -17,12 +17,12 @@ export async function importableFiles(folder: string): Promise<string[]> {
 
 /**
  * Imports images (as photos or extras) and videos into one card, all or nothing: every video
- * is checked by content before anything is written, and a failure leaves no row and no folder.
+ * is checked by content before anything is written, and a failure leaves no row and no file.
  * Capture time: EXIF DateTimeOriginal for images, else the file's modification time.
  */
 export async function importFiles(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   target: { organizationId: number; cardId: string; extra: boolean; sold: boolean },
   files: readonly string[],
 ): Promise<NewMedia[]> {
@@ -34,7 +34,7 @@ export async function importFiles(
   return transaction(db, async (db) => {
     const photos = await importMedias(
       db,
-      dataDir,
+      store,
       await Promise.all(
         images.map(async (sourcePath) => ({
           ...common,
@@ -48,12 +48,10 @@ export async function importFiles(
     try {
       // One at a time: copies of large videos should not compete for the disk.
       for (const sourcePath of videos) {
-        imported.push(await importVideo(db, dataDir, { ...common, sourcePath, capturedAt: await fileCaptureTime(sourcePath, false) }));
+        imported.push(await importVideo(db, store, { ...common, sourcePath, capturedAt: await fileCaptureTime(sourcePath, false) }));
       }
     } catch (error) {
-      await Promise.all(
-        [...photos, ...imported].map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })),
-      );
+      await Promise.all([...photos, ...imported].map((media) => store.remove(media.id)));
       throw error;
     }
     return [...photos, ...imported];

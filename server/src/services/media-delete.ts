@@ -1,21 +1,20 @@
-import fs from 'node:fs/promises';
 import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteMediaRow } from '../repositories/visitor-cards.ts';
 import { forgetPhoto } from './face-index.ts';
-import { mediaDir } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 /**
  * Removes a media when its organization lets visitors remove photos. The row goes first (one
  * statement, its order items and faces cascade, and the facial search's memory forgets them);
- * the folder only once the row is gone, so a crash
- * between the two leaves an orphan folder, never a row pointing at missing files.
+ * the files only once the row is gone, so a crash
+ * between the two leaves orphan files (the sweep's), never a row pointing at missing files.
  */
 export async function deleteMedia(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   organizationId: number,
   mediaId: string,
   log: (error: unknown) => void,
@@ -26,5 +25,5 @@ export async function deleteMedia(
   if (!organization.features.site.can_remove_photo) throw new ApiError(403, 'FORBIDDEN', 'this organization does not allow removing photos');
   if (!(await deleteMediaRow(db, media.id))) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   forgetPhoto(db, organizationId, media.id);
-  await fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true }).catch(log);
+  await store.remove(media.id).catch(log);
 }

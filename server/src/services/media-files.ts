@@ -1,7 +1,7 @@
 import path from 'node:path';
 
-// Where a media's files live. Paths are built only from the media id (random, base64url) and
-// fixed names, never from anything a visitor sends.
+// The names of a media's files, and the local folders. Paths and keys are built only from the
+// media id (random, base64url) and fixed names, never from anything a visitor sends.
 
 export type DownloadSize = 'thumb' | 'preview' | 'original';
 
@@ -20,7 +20,7 @@ export function mediaDir(dataDir: string, mediaId: string): string {
   return path.join(mediaRoot(dataDir), mediaId);
 }
 
-/** Scratch space on the same file system as the media, so finished folders move in by rename. */
+/** Scratch space on the same file system as the local media, so finished folders move in by rename. */
 export function scratchRoot(dataDir: string): string {
   return path.join(dataDir, 'tmp');
 }
@@ -29,7 +29,7 @@ export function originalFileName(mime: string): string {
   return mime === 'image/png' ? 'original.png' : 'original.jpg';
 }
 
-/** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalPath`). */
+/** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalName` in video.ts). */
 export function downloadFileName(size: Exclude<DownloadSize, 'original'>, sold: boolean): string {
   if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
   return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;

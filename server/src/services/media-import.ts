@@ -8,7 +8,8 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
-import { DERIVED_FILES, mediaDir, mediaRoot, originalFileName, scratchRoot } from './media-files.ts';
+import { DERIVED_FILES, originalFileName } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
 const PREVIEW_EDGE = 1600;
@@ -131,29 +132,33 @@ async function writeFiles(dir: string, original: Buffer, mime: string, name: str
   ]);
 }
 
+/** A fresh local scratch folder named after `prefix`. */
+export async function makeScratch(store: MediaStore, prefix: string): Promise<string> {
+  await fs.mkdir(store.scratchRoot, { recursive: true });
+  return fs.mkdtemp(path.join(store.scratchRoot, `${prefix}-`));
+}
+
 /**
- * Stores one media whole: `build` fills a scratch folder and answers the row; the folder is
- * renamed into place, then the row inserted; a failed insert removes the folder again, so
- * nothing is ever left half-made. Photos and videos both come through here. Without a database
- * the row is left to the caller (uploads insert theirs together, in one short transaction).
+ * Stores one media whole: `build` fills a scratch folder and answers the row; the files go
+ * into the store (all or none), then the row is inserted; a failed insert removes the files
+ * again, so a row never points at missing files. Photos and videos both come through here.
+ * Without a database the row is left to the caller (uploads insert theirs together, in one
+ * short transaction).
  */
 export async function storeMedia(
   db: Db | null,
-  dataDir: string,
+  store: MediaStore,
   id: string,
   build: (scratch: string) => Promise<NewMedia>,
 ): Promise<NewMedia> {
-  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
-  await fs.mkdir(mediaRoot(dataDir), { recursive: true });
-  const scratch = await fs.mkdtemp(path.join(scratchRoot(dataDir), `${id}-`));
-  const finalDir = mediaDir(dataDir, id);
+  const scratch = await makeScratch(store, id);
   try {
     const media = await build(scratch);
-    await fs.rename(scratch, finalDir);
+    await store.put(id, scratch);
     try {
       if (db) await insertMedia(db, media);
     } catch (error) {
-      await fs.rm(finalDir, { recursive: true, force: true });
+      await store.remove(id);
       throw error;
     }
     return media;
@@ -163,13 +168,13 @@ export async function storeMedia(
 }
 
 /** Imports one image: the original and its four derivatives, stored whole by storeMedia. */
-export async function importMedia(db: Db | null, dataDir: string, source: MediaSource): Promise<NewMedia> {
+export async function importMedia(db: Db | null, store: MediaStore, source: MediaSource): Promise<NewMedia> {
   return limit(async () => {
     const original = await fs.readFile(source.sourcePath);
     const name = path.basename(source.sourcePath);
     const image = await inspect(original, name);
     const id = newId();
-    return storeMedia(db, dataDir, id, async (scratch) => {
+    return storeMedia(db, store, id, async (scratch) => {
       await writeFiles(scratch, original, image.mime, name);
       return {
         id,
@@ -190,13 +195,13 @@ export async function importMedia(db: Db | null, dataDir: string, source: MediaS
 }
 
 /**
- * Imports several images all-or-nothing: on any failure no row and no folder remains. The
+ * Imports several images all-or-nothing: on any failure no row and no file remains. The
  * photos are queued for face indexing in the same unit.
  */
-export async function importMedias(db: Db, dataDir: string, sources: readonly MediaSource[]): Promise<NewMedia[]> {
+export async function importMedias(db: Db, store: MediaStore, sources: readonly MediaSource[]): Promise<NewMedia[]> {
   return transaction(db, async (db) => {
     // Wait for every import to settle before undoing: one still running would write after the rollback.
-    const results = await Promise.allSettled(sources.map((source) => importMedia(db, dataDir, source)));
+    const results = await Promise.allSettled(sources.map((source) => importMedia(db, store, source)));
     const failure = results.find((result) => result.status === 'rejected');
     if (!failure) {
       const imported = results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
@@ -205,11 +210,7 @@ export async function importMedias(db: Db, dataDir: string, sources: readonly Me
       }
       return imported;
     }
-    await Promise.all(
-      results.map((result) =>
-        result.status === 'fulfilled' ? fs.rm(mediaDir(dataDir, result.value.id), { recursive: true, force: true }) : undefined,
-      ),
-    );
+    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? store.remove(result.value.id) : undefined)));
     throw failure.reason;
   });
 }

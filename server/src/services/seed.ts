@@ -6,6 +6,7 @@ import { upsertOrganization, type NewOrganization } from '../repositories/organi
 import { importMedias, type MediaSource } from './media-import.ts';
 import { DEMO_PRODUCTS, setProducts } from './products.ts';
 import { seedDemoCustomer } from './visitor-customer-file.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 export const DEMO_ORGANIZATION: NewOrganization = {
   name: 'Demo',
@@ -46,7 +47,7 @@ export function demoSamplePath(n: number): string {
  * Seeds the demo organization: DEMO00001 with six unsold photos, DEMO00002 with three photos
  * sold at the venue, DEMO00003 empty. All or nothing: a failure leaves no row and no file.
  */
-export async function seedDemo(db: Db, dataDir: string): Promise<void> {
+export async function seedDemo(db: Db, store: MediaStore): Promise<void> {
   await transaction(db, async (db) => {
     const organizationId = await upsertOrganization(db, DEMO_ORGANIZATION);
     const unsold = await createCard(db, { organizationId, code: 'DEMO00001' });
@@ -65,7 +66,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       soldAtVenue,
       capturedAt: new Date(start + n * 60_000).toISOString(),
     });
-    await importMedias(db, dataDir, [
+    await importMedias(db, store, [
       ...[1, 2, 3, 4, 5, 6].map((n) => photo(unsold.id, n, false)),
       ...[1, 2, 3].map((n) => photo(sold.id, n, true)),
     ]);

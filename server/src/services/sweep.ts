@@ -2,38 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { transactionUnlessBusy, type Db } from '../db.ts';
 import { listMediaIds } from '../repositories/media.ts';
-import { mediaRoot, scratchRoot } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 export interface Sweep {
   /** False when another process held the database and nothing was looked at. */
   swept: boolean;
-  /** What was removed, relative to the data folder. */
+  /** What was removed: `media/<id>` (stored files) and `tmp/<name>` (scratch). */
   removed: string[];
 }
 
-/** The entries of a folder that may not exist yet, as absolute paths. */
-function entries(dir: string, keep: (entry: fs.Dirent) => boolean = () => true): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((entry) => path.join(dir, entry.name));
+/** The entries of a folder that may not exist yet. */
+function entries(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
 /**
- * Removes what a killed process left in the data folder: scratch under tmp/ (upload bodies,
- * media being built) and media folders whose row was never committed. Run at start, before the
- * API serves, so none of it belongs to a request of this process.
+ * Removes what a killed process left: scratch under tmp/ (upload bodies, media being built) and
+ * stored media whose row was never committed, in the local folder or the S3 bucket alike. Run
+ * at start, before the API serves, so none of it belongs to a request of this process.
  *
- * The debris is listed holding the database's write lock (transactions take it first): an
- * admin import holds that lock from before its first file until its rows are committed, so
- * while one runs the sweep waits (busy_timeout), then gives up until the next start rather than
- * take the import's files. An import started after the listing only makes new names.
+ * The stored ids are listed first, then compared with the rows holding the database's write
+ * lock (transactions take it first): an admin import holds that lock from before its first file
+ * until its rows are committed, so one running during the listing is waited for (5 s) and its
+ * rows are there, or the sweep gives up until the next start rather than take the import's
+ * files. An import started after the listing only makes new names.
  */
-export async function sweepDebris(db: Db, dataDir: string): Promise<Sweep> {
+export async function sweepDebris(db: Db, store: MediaStore): Promise<Sweep> {
+  const stored = await store.list();
   const debris = await transactionUnlessBusy(db, async (db) => {
     const ids = await listMediaIds(db);
-    const orphans = entries(mediaRoot(dataDir), (entry) => entry.isDirectory() && !ids.has(entry.name));
-    return [...orphans, ...entries(scratchRoot(dataDir))];
+    return { orphans: stored.filter((id) => !ids.has(id)), scratch: entries(store.scratchRoot) };
   });
   if (!debris) return { swept: false, removed: [] };
-  await Promise.all(debris.map((entry) => fs.promises.rm(entry, { recursive: true, force: true })));
-  return { swept: true, removed: debris.map((entry) => path.relative(dataDir, entry)).sort() };
+  const { orphans, scratch } = debris;
+  await Promise.all([
+    ...orphans.map((id) => store.remove(id)),
+    ...scratch.map((name) => fs.promises.rm(path.join(store.scratchRoot, name), { recursive: true, force: true })),
+  ]);
+  return { swept: true, removed: [...orphans.map((id) => `media/${id}`), ...scratch.map((name) => `tmp/${name}`)].sort() };
 }

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import type { MediaRow, NewMedia } from '../repositories/media.ts';
 import { newId } from './ids.ts';
 import { MediaImportError, safeFileName, storeMedia } from './media-import.ts';
-import { DERIVED_FILES, mediaDir, originalFileName } from './media-files.ts';
+import { DERIVED_FILES, originalFileName } from './media-files.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
 export interface VideoFormat {
@@ -31,10 +32,9 @@ export function isVideoMime(mime: string): boolean {
   return mime.startsWith('video/');
 }
 
-/** The stored original of any media: photos keep the shared naming, videos their container's extension. */
-export function originalPath(dataDir: string, media: Pick<MediaRow, 'id' | 'mime'>): string {
-  const name = media.mime === WEBM.mime ? 'original.webm' : media.mime === MP4.mime ? 'original.mp4' : originalFileName(media.mime);
-  return path.join(mediaDir(dataDir, media.id), name);
+/** The stored original's file name of any media: photos keep the shared naming, videos their container's extension. */
+export function originalName(media: Pick<MediaRow, 'mime'>): string {
+  return media.mime === WEBM.mime ? 'original.webm' : media.mime === MP4.mime ? 'original.mp4' : originalFileName(media.mime);
 }
 
 /** The sizes of every video's poster (16:9); the gallery lays a video out at the preview's. */
@@ -106,11 +106,11 @@ export interface VideoSource {
  * Imports one video the way photos are imported (storeMedia): the original copied, never read
  * whole into memory, plus the poster derivatives.
  */
-export async function importVideo(db: Db, dataDir: string, source: VideoSource): Promise<NewMedia> {
+export async function importVideo(db: Db, store: MediaStore, source: VideoSource): Promise<NewMedia> {
   const format = await inspectVideo(source.sourcePath);
   const id = newId();
-  return storeMedia(db, dataDir, id, async (scratch) => {
-    const name = path.basename(originalPath(dataDir, { id, mime: format.mime }));
+  return storeMedia(db, store, id, async (scratch) => {
+    const name = originalName({ mime: format.mime });
     await fs.copyFile(source.sourcePath, path.join(scratch, name));
     const hash = createHash('sha256');
     await pipeline(createReadStream(source.sourcePath), hash);

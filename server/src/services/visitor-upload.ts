@@ -18,8 +18,8 @@ import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
-import { importMedia, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
-import { mediaDir, scratchRoot } from './media-files.ts';
+import { importMedia, makeScratch, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 
 export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -155,7 +155,7 @@ export function receiveInMemory(parts: AsyncIterable<UploadPart | { type: 'field
  * card's code and, under two-factor, its access code: the visitor's card opens like any other, so
  * a new one gets its own.
  */
-export async function storeUpload(db: Db, dataDir: string, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
+export async function storeUpload(db: Db, store: MediaStore, target: UploadTarget, files: readonly string[]): Promise<WireUploadAnswer> {
   const cardId = target.card?.id ?? newId();
   const secret = requiresAccessCode(target.organization) ? (target.card?.secret ?? randomAccessCode()) : null;
   const uploadedAt = new Date().toISOString();
@@ -165,7 +165,7 @@ export async function storeUpload(db: Db, dataDir: string, target: UploadTarget,
       // Files only: rows must not sit in an open transaction while images are processed, so
       // they are inserted together at the end.
       files.map(async (sourcePath) =>
-        importMedia(null, dataDir, {
+        importMedia(null, store, {
           organizationId: target.organization.id,
           cardId,
           sourcePath,
@@ -196,13 +196,12 @@ export async function storeUpload(db: Db, dataDir: string, target: UploadTarget,
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
   } catch (error) {
-    await Promise.all(staged.map((media) => fs.rm(mediaDir(dataDir, media.id), { recursive: true, force: true })));
+    await Promise.all(staged.map((media) => store.remove(media.id)));
     throw error;
   }
 }
 
-/** A scratch folder for one upload's incoming files, on the media's file system. */
-export async function uploadScratch(dataDir: string): Promise<string> {
-  await fs.mkdir(scratchRoot(dataDir), { recursive: true });
-  return fs.mkdtemp(path.join(scratchRoot(dataDir), 'upload-'));
+/** A scratch folder for one upload's incoming files (the sweep at start clears what a crash leaves). */
+export function uploadScratch(store: MediaStore): Promise<string> {
+  return makeScratch(store, 'upload');
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { transaction, type Db } from '../db.ts';
+import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { ApiError } from '../errors.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
@@ -8,8 +8,10 @@ import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { openCards } from './card-access.ts';
+import { createLimiter } from './concurrency.ts';
 import { assertOriginalAllowed } from './sold.ts';
-import { originalPath } from './video.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import { originalName } from './video.ts';
 
 export const ZIP_LIFETIME_MS = 60 * 60_000;
 export const ZIP_FILE_NAME = 'fotos.zip';
@@ -74,31 +76,49 @@ export function uniqueNames(names: readonly string[]): string[] {
 }
 
 export interface ZipPlan {
-  entries: Array<{ path: string; name: string; date: Date }>;
+  /** `file` is the stored original's name, `name` the entry's. */
+  entries: Array<{ mediaId: string; file: string; name: string; date: Date }>;
 }
 
 /**
  * Resolves a link at download time: unknown or expired is 404 NOT_FOUND; the sold rule is
  * checked again (a media deleted or no longer sold since fails the whole download).
  */
-export async function planZip(db: Db, dataDir: string, token: string): Promise<ZipPlan> {
+export async function planZip(db: Db, store: MediaStore, token: string): Promise<ZipPlan> {
   const link = ZIP_TOKEN.test(token) ? await findLiveZipDownload(db, token, new Date().toISOString()) : undefined;
   if (!link) throw new ApiError(404, 'NOT_FOUND');
   const { rows } = await ownedMedia(db, link.organization_id, link.media_ids);
-  const paths = rows.map((row) => originalPath(dataDir, row));
-  const present = await Promise.all(paths.map((file) => fs.stat(file).then((stat) => stat.isFile(), () => false)));
-  if (!present.every(Boolean)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  // A look-up each (a request with S3), 16 at a time: a ZIP may hold 5000 media.
+  const limit = createLimiter(16);
+  const sizes = await Promise.all(rows.map((row) => limit(() => store.size(row.id, originalName(row)))));
+  if (sizes.includes(undefined)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const names = uniqueNames(rows.map((row) => row.filename));
   return {
-    entries: rows.map((row, i) => ({ path: paths[i] ?? '', name: names[i] ?? row.filename, date: new Date(row.captured_at) })),
+    entries: rows.map((row, i) => ({
+      mediaId: row.id,
+      file: originalName(row),
+      name: names[i] ?? row.filename,
+      date: new Date(row.captured_at),
+    })),
   };
 }
 
 /** A streaming ZIP of the originals: stored (photos and videos are compressed already), ZIP64. */
-export function zipStream(plan: ZipPlan): ZipArchive {
-  // One stat at a time: archiver's parallel stats would let entries overtake each other.
-  const archive = new ZipArchive({ store: true, forceZip64: true, statConcurrency: 1 });
-  // archiver opens each file only when its turn comes, so thousands of entries hold few descriptors.
-  for (const entry of plan.entries) archive.file(entry.path, { name: entry.name, date: entry.date });
+export function zipStream(plan: ZipPlan, store: MediaStore): ZipArchive {
+  const archive = new ZipArchive({ store: true, forceZip64: true });
+  for (const entry of plan.entries) archive.append(lazyStream(() => store.read(entry.mediaId, entry.file)), { name: entry.name, date: entry.date });
   return archive;
+}
+
+/**
+ * A stream that opens its source only when first read: archiver reads entries one after the
+ * other, so thousands of entries hold one file or connection at a time.
+ */
+function lazyStream(open: () => Promise<Readable>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield* await open();
+    })(),
+    { objectMode: false },
+  );
 }

@@ -1,0 +1,33 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { mediaDir, mediaRoot, scratchRoot } from '../services/media-files.ts';
+import type { ByteRange } from '../services/range.ts';
+import type { MediaStore } from './media-store.ts';
+
+/** The default store: `<dataDir>/media/<mediaId>/<file>`; finished folders move in by rename. */
+export function createLocalStore(dataDir: string): MediaStore {
+  const file = (mediaId: string, name: string) => path.join(mediaDir(dataDir, mediaId), name);
+  return {
+    // On the media's file system, so `put` is one rename: a folder is there whole or not at all.
+    scratchRoot: scratchRoot(dataDir),
+    async put(mediaId, folder) {
+      await fs.mkdir(mediaRoot(dataDir), { recursive: true });
+      await fs.rename(folder, mediaDir(dataDir, mediaId));
+    },
+    async size(mediaId, name) {
+      const stat = await fs.stat(file(mediaId, name)).catch(() => undefined);
+      return stat?.isFile() ? stat.size : undefined;
+    },
+    async read(mediaId, name, range?: ByteRange): Promise<Readable> {
+      return createReadStream(file(mediaId, name), range && { start: range.start, end: range.end });
+    },
+    bytes: (mediaId, name) => fs.readFile(file(mediaId, name)),
+    remove: (mediaId) => fs.rm(mediaDir(dataDir, mediaId), { recursive: true, force: true }),
+    async list() {
+      const entries = await fs.readdir(mediaRoot(dataDir), { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+import { scratchRoot } from '../services/media-files.ts';
+import type { ByteRange } from '../services/range.ts';
+import { createLocalStore } from './local-store.ts';
+import { createS3Store, type S3StoreConfig } from './s3-store.ts';
+
+/** The headers a file is served with, which a signed link carries to the storage. */
+export interface ServedAs {
+  mime: string;
+  cacheControl: string;
+  /** Set for originals: the name the browser saves the file under. */
+  attachmentName?: string;
+}
+
+/**
+ * Where finished media files live: the local data folder or S3-compatible storage. A media's
+ * files are prepared in a local scratch folder (sharp works on local files) and handed over
+ * whole with `put`; every read names a media id and a fixed file name (`media-files.ts`).
+ */
+export interface MediaStore {
+  /** Local folder for scratch work; the sweep at start empties it. */
+  readonly scratchRoot: string;
+  /** Stores every file of `folder` as media `mediaId`'s, all or none; the folder is used up. */
+  put(mediaId: string, folder: string): Promise<void>;
+  /** A file's size in bytes, undefined when it is missing. */
+  size(mediaId: string, name: string): Promise<number | undefined>;
+  /** A file's bytes as a stream, or only `range` of them. */
+  read(mediaId: string, name: string, range?: ByteRange): Promise<Readable>;
+  /** A whole file in memory (face indexing). */
+  bytes(mediaId: string, name: string): Promise<Buffer>;
+  /** Removes every file of a media; a missing media is no error. */
+  remove(mediaId: string): Promise<void>;
+  /** Every media id that has files, for the sweep of debris. */
+  list(): Promise<string[]>;
+  /**
+   * Set when downloads go straight to the storage (MEDIA_S3_SIGNED_URLS): a short-lived link
+   * to the file, served with `served`'s headers. Unset: downloads stream through the API.
+   */
+  signedUrl?: (mediaId: string, name: string, served: ServedAs) => Promise<string>;
+}
+
+/** MEDIA_STORE and its MEDIA_S3_ variables, as `loadConfig` checked them. */
+export type MediaStoreSetting = { kind: 'local' } | ({ kind: 's3' } & S3StoreConfig);
+
+/** The store the configuration names; scratch is always under the local data folder. */
+export function createMediaStore(setting: MediaStoreSetting, dataDir: string): MediaStore {
+  return setting.kind === 's3' ? createS3Store(setting, scratchRoot(dataDir)) : createLocalStore(dataDir);
+}

@@ -1,0 +1,117 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ByteRange } from '../services/range.ts';
+import type { MediaStore, ServedAs } from './media-store.ts';
+import { createS3Client, type S3Target } from './s3-client.ts';
+import { contentDisposition } from '../services/download.ts';
+
+export interface S3StoreConfig extends S3Target {
+  forcePathStyle: boolean;
+  /** Downloads answer a redirect to a signed link instead of streaming through the API. */
+  signedUrls: boolean;
+}
+
+/** How long a signed download link works: enough to follow the redirect, too short to pass around. */
+export const SIGNED_URL_SECONDS = 60;
+
+/** A few at a time: a media has five files, an upload batch up to twenty media. */
+const UPLOADS_AT_ONCE = 5;
+
+function isNotFound(error: unknown): boolean {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * S3-compatible storage, keys `<mediaId>/<file>`. Scratch stays local, under `scratchRoot`.
+ * `put` uploads every file before the caller commits the media's row; a failed upload deletes
+ * what went up, so a row never points at missing objects and no objects stay behind.
+ */
+export function createS3Store(config: S3StoreConfig, scratchRoot: string): MediaStore {
+  const client = createS3Client(config, config.forcePathStyle);
+  const Bucket = config.bucket;
+  const key = (mediaId: string, name: string) => `${mediaId}/${name}`;
+
+  async function keysOf(prefix: string, delimiter?: string): Promise<{ keys: string[]; prefixes: string[] }> {
+    const keys: string[] = [];
+    const prefixes: string[] = [];
+    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix, Delimiter: delimiter })) {
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const common of page.CommonPrefixes ?? []) if (common.Prefix) prefixes.push(common.Prefix);
+    }
+    return { keys, prefixes };
+  }
+
+  async function remove(mediaId: string): Promise<void> {
+    const { keys } = await keysOf(`${mediaId}/`);
+    await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+  }
+
+  async function get(mediaId: string, name: string, range?: ByteRange) {
+    const answer = await client.send(
+      new GetObjectCommand({ Bucket, Key: key(mediaId, name), Range: range && `bytes=${range.start}-${range.end}` }),
+    );
+    if (!answer.Body) throw new Error(`${key(mediaId, name)} has no body`);
+    return answer.Body;
+  }
+
+  const signedUrl = (mediaId: string, name: string, served: ServedAs) =>
+    getSignedUrl(
+      client,
+      new GetObjectCommand({
+        Bucket,
+        Key: key(mediaId, name),
+        ResponseContentType: served.mime,
+        ResponseCacheControl: served.cacheControl,
+        ...(served.attachmentName && { ResponseContentDisposition: contentDisposition(served.attachmentName) }),
+      }),
+      { expiresIn: SIGNED_URL_SECONDS },
+    );
+
+  return {
+    ...(config.signedUrls && { signedUrl }),
+    scratchRoot,
+    async put(mediaId, folder) {
+      const names = await fs.readdir(folder);
+      const upload = async (name: string) => {
+        const file = path.join(folder, name);
+        const { size } = await fs.stat(file);
+        await client.send(new PutObjectCommand({ Bucket, Key: key(mediaId, name), Body: createReadStream(file), ContentLength: size }));
+      };
+      for (let i = 0; i < names.length; i += UPLOADS_AT_ONCE) {
+        // Settled, not raced: an upload still running would land after the clean-up.
+        const results = await Promise.allSettled(names.slice(i, i + UPLOADS_AT_ONCE).map(upload));
+        const failure = results.find((result) => result.status === 'rejected');
+        if (failure) {
+          await remove(mediaId);
+          throw failure.reason;
+        }
+      }
+    },
+    async size(mediaId, name) {
+      try {
+        return (await client.send(new HeadObjectCommand({ Bucket, Key: key(mediaId, name) }))).ContentLength;
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    // In Node the SDK answers a body that is a Readable (its typing also covers browsers).
+    read: async (mediaId, name, range) => (await get(mediaId, name, range)) as Readable,
+    bytes: async (mediaId, name) => Buffer.from(await (await get(mediaId, name)).transformToByteArray()),
+    remove,
+    async list() {
+      const { prefixes } = await keysOf('', '/');
+      return prefixes.map((prefix) => prefix.slice(0, -1));
+    },
+  };
+}
