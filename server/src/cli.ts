@@ -9,7 +9,8 @@ import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, 
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
-import { importableFiles, importFiles } from './services/folder-import.ts';
+import { importableFiles, queueFolderImport } from './services/folder-import.ts';
+import { runBatch } from './services/import-jobs.ts';
 import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
@@ -124,11 +125,23 @@ async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<s
   if (existing && secret !== null && existing.secret !== secret) {
     throw new UsageError(`card ${formatCardCode(code)} already exists with another access code (or none)`);
   }
-  const imported = await transaction(db, async (db) => {
-    const card = existing ?? await createCard(db, { organizationId: organization.id, code, secret });
-    return await importFiles(db, store, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
+  const batchId = await transaction(db, async (db) => {
+    const card = existing ?? (await createCard(db, { organizationId: organization.id, code, secret }));
+    return await queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
   });
-  return `Imported ${imported.length} media into ${formatCardCode(code)} (${organization.web_name})`;
+  // Queued and staged: from here a kill loses nothing, the API (or another run) finishes the jobs.
+  const into = `${formatCardCode(code)} (${organization.web_name})`;
+  const progress = progressLine(`Importing into ${into}`, 'media');
+  const { imported, failed } = await runBatch(db, store, batchId, {
+    onProgress: (done, total) => progress.update(done, total),
+    log: (message) => console.error(message),
+  });
+  progress.finish();
+  if (failed.length) {
+    const reasons = failed.map(({ fileName, error }) => `- ${fileName}: ${error}`).join('\n');
+    throw new MediaImportError(`imported ${imported} of ${imported + failed.length} media into ${into}; not imported:\n${reasons}`);
+  }
+  return `Imported ${imported} media into ${into}`;
 }
 
 async function customerUpsert(db: Db, args: string[]): Promise<string> {
@@ -198,7 +211,7 @@ async function facesOrganization(db: Db, command: string, args: string[]) {
 async function facesIndex(db: Db, store: MediaStore, args: string[]): Promise<string> {
   const organization = await facesOrganization(db, 'faces:index', args);
   const engine = faceEngine();
-  const progress = progressLine(`Faces of ${organization.web_name}`);
+  const progress = progressLine(`Faces of ${organization.web_name}`, 'photos');
   try {
     const indexed = await drainOrganization(db, store, engine, {
       organizationId: organization.id,

@@ -10,7 +10,8 @@ export interface Progress {
   finish(): void;
 }
 
-export function progressLine(label: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): Progress {
+/** `unit` names what is counted (`photos`, `media`) in the rate. */
+export function progressLine(label: string, unit: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): Progress {
   const started = now();
   let lastPlain = -Infinity;
   let last = { done: 0, total: 0 };
@@ -18,7 +19,7 @@ export function progressLine(label: string, stream: NodeJS.WriteStream = process
     const seconds = (now() - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
     const filled = total ? Math.round((done / total) * BAR_WIDTH) : BAR_WIDTH;
-    return `${label} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${rate.toFixed(1)} photos/s`;
+    return `${label} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${rate.toFixed(1)} ${unit}/s`;
   };
   return {
     update(done, total) {

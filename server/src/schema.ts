@@ -159,4 +159,21 @@ export interface Schema {
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };
   order_locks: { order_id: string; holder: string; expires_at_ms: number };
+  import_jobs: {
+    id: string;
+    batch_id: string;
+    organization_id: number;
+    card_id: string;
+    kind: 'photo' | 'extra' | 'video';
+    /** The file's name in the imported folder. */
+    file_name: string;
+    captured_at: string;
+    sold_at_venue: Flag;
+    queued_at: string;
+    claim_token: string | null;
+    lease_expires_at_ms: number | null;
+    media_id: string | null;
+    attempts: Generated<number>;
+    error: string | null;
+  };
 }

@@ -4,7 +4,9 @@ import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
-import { startFaceIndexer, type FaceIndexer } from './services/face-jobs.ts';
+import { startFaceIndexer } from './services/face-jobs.ts';
+import { startImporter } from './services/import-jobs.ts';
+import type { Worker } from './services/job-runner.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
 import { createMediaStore } from './storage/media-store.ts';
@@ -16,14 +18,15 @@ export interface RunningApi {
 
 /**
  * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database,
- * starts describing the queued photos' faces in the background (face-jobs.ts), listens, and then
+ * starts the background workers (queued imports, import-jobs.ts; faces to describe, face-jobs.ts), listens, and then
  * loads the face indexes of the organizations with facial search in the background
  * (face-index.ts). The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
 export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
   const db = await openDatabase(config);
   const store = createMediaStore(config.mediaStore, config.dataDir);
-  let indexer: FaceIndexer | undefined;
+  const workers: Worker[] = [];
+  const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop()));
   try {
     const sweep = await sweepDebris(db, store);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
@@ -31,7 +34,8 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     // A fresh machine should show a working gallery without any admin step.
     if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
     const engine = faceEngine();
-    indexer = startFaceIndexer(db, store, engine, { concurrency: engine.size, log: (message) => console.warn(message) });
+    const log = (message: string) => console.warn(message);
+    workers.push(startImporter(db, store, log), startFaceIndexer(db, store, engine, { concurrency: engine.size, log }));
     // Only warnings and errors: the error handler logs every 5xx with its cause.
     const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
@@ -46,7 +50,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       url,
       async close() {
         await app.close();
-        await indexer?.stop();
+        await stopWorkers();
         await engine.close();
         warming.abort();
         await db.destroy();
@@ -55,7 +59,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       },
     };
   } catch (error) {
-    await indexer?.stop();
+    await stopWorkers();
     await db.destroy();
     throw error;
   }

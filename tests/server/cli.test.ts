@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { makeTempDir, runCli } from './helpers.ts';
+import { importProgressOnly, makeTempDir, runCli } from './helpers.ts';
 
 let dataDir: string;
 let work: string;
@@ -67,7 +67,7 @@ describe('admin CLI', () => {
     await fs.copyFile(demoSamplePath(2), path.join(folder, 'two.JPEG'));
     await fs.writeFile(path.join(folder, 'notes.txt'), 'skipped: not an image name');
     const result = await cli('media:import', '--org', 'acme', '--card', 'ac-me00-001', '--sold', folder);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(importProgressOnly(2));
     expect(result).toMatchObject({ code: 0, stdout: 'Imported 2 media into AC-ME00-001 (acme)\n' });
     expect((await cli('list')).stdout).toContain('  card AC-ME00-001  2 media');
   });

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -156,17 +156,28 @@ export interface CliResult {
 
 const CLI = path.resolve(import.meta.dirname, '../../server/src/cli.ts');
 
-/** Runs the admin CLI on this very Node (24), against the given data folder (and its database). */
-export async function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
+/** Starts the admin CLI on this very Node (24), against the given data folder (and its database). */
+export async function spawnCli(dataDir: string, ...args: string[]): Promise<ChildProcess> {
   const databaseUrl = (await testDatabaseUrl(dataDir)) ?? '';
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_NO_WARNINGS: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+  return spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Runs the admin CLI to its end (see spawnCli). */
+export async function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  const child = await spawnCli(dataDir, ...args);
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+  const code = await new Promise<number>((resolve) => child.once('close', (exitCode) => resolve(exitCode ?? 1)));
+  return { code, ...output };
+}
+
+/** What `media:import` writes to stderr when all goes well: its progress lines, ending at `total`, and nothing else. */
+export function importProgressOnly(total: number): RegExp {
+  return new RegExp(`^(Importing into [^\\n]+ \\[[#.]+\\] \\d+/${total} [\\d.]+ media/s\\n)*Importing into [^\\n]+ \\[#+\\] ${total}/${total} [\\d.]+ media/s\\n$`);
 }
 
 export interface FixtureMedia {

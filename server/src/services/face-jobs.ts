@@ -14,6 +14,7 @@ import {
 } from '../repositories/faces.ts';
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
+import { drain, startWorker, type JobQueue, type Worker } from './job-runner.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { originalName } from './video.ts';
 
@@ -25,8 +26,6 @@ import { originalName } from './video.ts';
 
 /** A claim older than this belongs to a worker that died (a photo takes about a second). */
 const CLAIM_LEASE_MS = 2 * 60_000;
-/** How often an idle indexer looks for jobs queued by another process (the admin CLI). */
-const IDLE_POLL_MS = 1000;
 
 /** Queues the photos among these media for description, when their organization has facial search. */
 export async function queueFaceIndexing(db: Db, organizationId: number, media: ReadonlyArray<{ id: string; kind: string }>): Promise<void> {
@@ -61,80 +60,35 @@ async function runJob(db: Db, store: MediaStore, engine: FaceEngine, job: FaceJo
   await transaction(db, (db) => insertFaces(db, [{ mediaId: job.id, descriptors }]));
 }
 
-interface RunOptions {
-  concurrency: number;
-  organizationId?: number;
-  stopped: () => boolean;
-  onDone?: () => void;
-  log: (message: string) => void;
-}
-
-/** Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop). */
-async function runJobs(db: Db, store: MediaStore, engine: FaceEngine, options: RunOptions): Promise<void> {
-  const running = new Set<Promise<void>>();
-  for (;;) {
-    if (!options.stopped() && running.size < options.concurrency) {
+/**
+ * The face queue: claims are stamped with the time, and one older than the lease is taken again.
+ * Claims left by a previous run are released on the first claim (no worker of it lives).
+ */
+function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organizationId, releaseFirst, log }: { organizationId?: number; releaseFirst: boolean; log: (message: string) => void }): JobQueue<FaceJob> {
+  let released = !releaseFirst;
+  return {
+    async claim(limit) {
+      if (!released) {
+        await transaction(db, (db) => releaseFaceClaims(db));
+        released = true;
+      }
       const now = Date.now();
-      const jobs = await transaction(db, (db) =>
+      return transaction(db, (db) =>
         claimFaceJobs(db, {
           now: new Date(now).toISOString(),
           expiredBefore: new Date(now - CLAIM_LEASE_MS).toISOString(),
-          limit: options.concurrency - running.size,
-          ...(options.organizationId === undefined ? {} : { organizationId: options.organizationId }),
+          limit,
+          ...(organizationId === undefined ? {} : { organizationId }),
         }),
       );
-      for (const job of jobs) {
-        const run = runJob(db, store, engine, job, options.log).finally(() => {
-          running.delete(run);
-          options.onDone?.();
-        });
-        running.add(run);
-      }
-    }
-    if (!running.size) return;
-    await Promise.race(running);
-  }
-}
-
-export interface FaceIndexer {
-  /** Finishes the photos being described, then stops claiming. */
-  stop(): Promise<void>;
-}
-
-/**
- * The API's background indexer: describes queued photos of every organization as they come.
- * Claims left by a previous run are released first (no worker of it lives).
- */
-export function startFaceIndexer(
-  db: Db,
-  store: MediaStore,
-  engine: FaceEngine,
-  { concurrency, log }: { concurrency: number; log: (message: string) => void },
-): FaceIndexer {
-  const stopping = new AbortController();
-  const stopped = () => stopping.signal.aborted;
-  let released = false;
-  const loop = (async () => {
-    while (!stopped()) {
-      try {
-        if (!released) {
-          await transaction(db, (db) => releaseFaceClaims(db));
-          released = true;
-        }
-        await runJobs(db, store, engine, { concurrency, stopped, log });
-      } catch (error) {
-        // The admin CLI may hold the write lock for a long import: try again after a pause.
-        log(`Face indexing paused: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      await sleep(IDLE_POLL_MS, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
-    }
-  })();
-  return {
-    async stop() {
-      stopping.abort();
-      await loop;
     },
+    run: (job) => runJob(db, store, engine, job, log),
   };
+}
+
+/** The API's background indexer: describes queued photos of every organization as they come. */
+export function startFaceIndexer(db: Db, store: MediaStore, engine: FaceEngine, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+  return startWorker('Face indexing', faceQueue(db, store, engine, { releaseFirst: true, log }), { concurrency, log });
 }
 
 export interface DrainProgress {
@@ -168,7 +122,7 @@ export async function drainOrganization(
   // The progress line after each photo is cosmetic: a failed count waits for the next one.
   const onDone = () => void report().catch(() => undefined);
   for (;;) {
-    await runJobs(db, store, engine, { concurrency, organizationId, stopped: () => false, onDone, log });
+    await drain(faceQueue(db, store, engine, { organizationId, releaseFirst: false, log }), { concurrency, onDone });
     if (!(await report())) return done;
     await sleep(250);
   }

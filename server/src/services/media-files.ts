@@ -12,6 +12,9 @@ export const DERIVED_FILES = {
   previewWatermarked: 'preview-wm.jpg',
 } as const;
 
+/** A file `media:import` staged for its job, stored under the job's id until the job ends. */
+export const STAGED_SOURCE = 'source';
+
 export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
 }

@@ -87,7 +87,8 @@ export async function imageHeader(image: Buffer | string, name: string, expected
   return meta;
 }
 
-async function inspect(original: Buffer, name: string): Promise<ImageInfo> {
+/** Checks an image (bytes or a file) is a PNG or JPEG that may be decoded; throws MediaImportError otherwise. */
+export async function inspectImage(original: Buffer | string, name: string): Promise<ImageInfo> {
   const expected = 'a PNG or JPEG image';
   const meta = await imageHeader(original, name, expected);
   // The content decides, not the name: a renamed text file must not reach the gallery.
@@ -168,12 +169,11 @@ export async function storeMedia(
 }
 
 /** Imports one image: the original and its four derivatives, stored whole by storeMedia. */
-export async function importMedia(db: Db | null, store: MediaStore, source: MediaSource): Promise<NewMedia> {
+export async function importMedia(db: Db | null, store: MediaStore, source: MediaSource, id = newId()): Promise<NewMedia> {
   return limit(async () => {
     const original = await fs.readFile(source.sourcePath);
     const name = path.basename(source.sourcePath);
-    const image = await inspect(original, name);
-    const id = newId();
+    const image = await inspectImage(original, name);
     return storeMedia(db, store, id, async (scratch) => {
       await writeFiles(scratch, original, image.mime, name);
       return {

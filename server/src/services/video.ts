@@ -106,9 +106,8 @@ export interface VideoSource {
  * Imports one video the way photos are imported (storeMedia): the original copied, never read
  * whole into memory, plus the poster derivatives.
  */
-export async function importVideo(db: Db, store: MediaStore, source: VideoSource): Promise<NewMedia> {
+export async function importVideo(db: Db | null, store: MediaStore, source: VideoSource, id = newId()): Promise<NewMedia> {
   const format = await inspectVideo(source.sourcePath);
-  const id = newId();
   return storeMedia(db, store, id, async (scratch) => {
     const name = originalName({ mime: format.mime });
     await fs.copyFile(source.sourcePath, path.join(scratch, name));

@@ -1,0 +1,81 @@
+import type { Insertable, Selectable } from 'kysely';
+import { chunks, type Db, type Schema } from '../db.ts';
+
+export type ImportJob = Selectable<Schema['import_jobs']>;
+export type NewImportJob = Omit<Insertable<Schema['import_jobs']>, 'claim_token' | 'lease_expires_at_ms' | 'media_id' | 'attempts' | 'error'>;
+
+/** The claim a worker holds on the jobs it took in one go. */
+export interface Claim {
+  token: string;
+  leaseExpiresAtMs: number;
+}
+
+export async function insertImportJobs(db: Db, jobs: readonly NewImportJob[]): Promise<void> {
+  for (const batch of chunks(jobs)) await db.insertInto('import_jobs').values([...batch]).execute();
+}
+
+/**
+ * Claims up to `limit` jobs, oldest first, among those without an error whose lease is unset or
+ * over (`nowMs`): one statement, so two workers never take the same job. Each claim counts as an
+ * attempt.
+ */
+export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; batchId?: string }): Promise<ImportJob[]> {
+  return db
+    .updateTable('import_jobs')
+    .set((eb) => ({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('import_jobs as waiting')
+        .select('waiting.id')
+        .where('waiting.error', 'is', null)
+        .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
+        .$if(options.batchId !== undefined, (query) => query.where('waiting.batch_id', '=', options.batchId as string))
+        .orderBy('waiting.queued_at')
+        .orderBy('waiting.id')
+        .limit(options.limit),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Extends the leases of these claims (their holders are still working). */
+export async function renewImportClaims(db: Db, tokens: readonly string[], leaseExpiresAtMs: number): Promise<void> {
+  if (tokens.length) await db.updateTable('import_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', 'in', tokens).execute();
+}
+
+/** Records the media id an attempt stores its files under; false when the claim was lost. */
+export async function startImportAttempt(db: Db, jobId: string, token: string, mediaId: string): Promise<boolean> {
+  const result = await db.updateTable('import_jobs').set({ media_id: mediaId }).where('id', '=', jobId).where('claim_token', '=', token).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes a finished job; false when the claim was lost (another worker owns the job now). */
+export async function finishImportJob(db: Db, jobId: string, token: string): Promise<boolean> {
+  const result = await db.deleteFrom('import_jobs').where('id', '=', jobId).where('claim_token', '=', token).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Ends a failed attempt: with an error the job failed for good, else it may be claimed again from `retryAtMs`. */
+export async function endImportAttempt(db: Db, jobId: string, token: string, outcome: { error: string } | { retryAtMs: number }): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set('error' in outcome ? { claim_token: null, lease_expires_at_ms: null, media_id: null, error: outcome.error } : { claim_token: null, lease_expires_at_ms: outcome.retryAtMs, media_id: null })
+    .where('id', '=', jobId)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/** A batch's jobs not finished yet: waiting or running, and failed (with their errors). */
+export async function batchJobs(db: Db, batchId: string): Promise<Array<Pick<ImportJob, 'id' | 'file_name' | 'error'>>> {
+  return db.selectFrom('import_jobs').select(['id', 'file_name', 'error']).where('batch_id', '=', batchId).orderBy('file_name').execute();
+}
+
+export async function deleteImportJobs(db: Db, jobIds: readonly string[]): Promise<void> {
+  for (const batch of chunks(jobIds)) await db.deleteFrom('import_jobs').where('id', 'in', batch).execute();
+}
+
+/** Every id in the media store that belongs to an import job: its staged file, its attempt's files. */
+export async function listImportStoreIds(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('import_jobs').select(['id', 'media_id']).execute();
+  return new Set(rows.flatMap((row) => (row.media_id ? [row.id, row.media_id] : [row.id])));
+}

@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+// The one loop every database-backed queue runs on (face indexing, imports): claim what is
+// free, run it, claim more as runs end. The queues own their tables and their claims; the
+// claim is one statement, so workers in several processes never take the same job.
+
+/** How often an idle worker looks for jobs queued by another process (the admin CLI, another instance). */
+const IDLE_POLL_MS = 1000;
+
+export interface JobQueue<Job> {
+  /** Takes up to `limit` jobs for this process. */
+  claim(limit: number): Promise<Job[]>;
+  /** Runs one claimed job to its end, recording its failure; throws only when it cannot (the database is gone). */
+  run(job: Job): Promise<void>;
+}
+
+export interface DrainOptions {
+  concurrency: number;
+  stopped?: () => boolean;
+  /** After each job, whatever its outcome (progress lines). */
+  onDone?: () => void;
+}
+
+/**
+ * Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop).
+ * A run that throws stops the claiming; the others end first, then its error is thrown.
+ */
+export async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => false, onDone }: DrainOptions): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  try {
+    for (;;) {
+      if (!failure && !stopped() && running.size < concurrency) {
+        for (const job of await queue.claim(concurrency - running.size)) {
+          const run = queue
+            .run(job)
+            .catch((error: unknown) => {
+              failure ??= { error };
+            })
+            .finally(() => {
+              running.delete(run);
+              onDone?.();
+            });
+          running.add(run);
+        }
+      }
+      if (!running.size) break;
+      await Promise.race(running);
+    }
+  } finally {
+    // A failed claim leaves runs under way: they end before the caller hears of it.
+    await Promise.all(running);
+  }
+  if (failure) throw failure.error;
+}
+
+export interface Worker {
+  /** Finishes the jobs being run, then stops claiming. */
+  stop(): Promise<void>;
+}
+
+/** Drains the queue in the background for as long as the process serves, polling when idle. */
+export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
+  const loop = (async () => {
+    while (!stopped()) {
+      try {
+        await drain(queue, { concurrency, stopped });
+      } catch (error) {
+        // The admin CLI may hold the write lock for a long while: try again after a pause.
+        log(`${name} paused: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await sleep(IDLE_POLL_MS, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
+    }
+  })();
+  return {
+    async stop() {
+      stopping.abort();
+      await loop;
+    },
+  };
+}
