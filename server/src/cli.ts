@@ -11,6 +11,7 @@ import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
 import { importableFiles, queueFolderImport } from './services/folder-import.ts';
 import { runBatch } from './services/import-jobs.ts';
+import { listUnfinishedImports } from './repositories/import-jobs.ts';
 import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
@@ -236,11 +237,16 @@ const ORDER_STATUS = ['open', 'paid', 'canceled'];
 
 async function list(db: Db): Promise<string> {
   const cards = await listCardSummaries(db);
+  const imports = await listUnfinishedImports(db);
   const lines: string[] = [];
   for (const organization of await listOrganizations(db)) {
     lines.push(`${organization.web_name} (id ${organization.id}): ${organization.name}`);
     for (const card of cards.filter((card) => card.organization_id === organization.id)) {
-      lines.push(`  card ${formatCardCode(card.code)}  ${card.media_count} media`);
+      const jobs = imports.filter((job) => job.organization_id === organization.id && job.code === card.code);
+      const waiting = jobs.filter((job) => job.error === null).length;
+      lines.push(`  card ${formatCardCode(card.code)}  ${card.media_count} media${waiting ? `, ${waiting} waiting to be imported` : ''}`);
+      // Failures a killed `media:import` could not report (it reports and drops its own).
+      for (const job of jobs) if (job.error !== null) lines.push(`    not imported: ${job.file_name}: ${job.error}`);
     }
     for (const order of await listOrdersOfOrganization(db, organization.id)) {
       const view = await viewOrder(db, order);

@@ -109,6 +109,7 @@ describe('import jobs', () => {
     const imported = (await mediaOfCard('KILLED001')).length;
     expect(imported).toBeLessThan(PHOTOS);
     expect(imported + (await jobsLeft())).toBe(PHOTOS);
+    expect((await runCli(dataDir, 'list')).stdout).toContain(`  card KI-LLED-001  ${imported} media, ${PHOTOS - imported} waiting to be imported\n`);
 
     api = await startInstance({ DATA_DIR: dataDir, DATABASE_URL: (await testDatabaseUrl(dataDir)) ?? '' });
     // The dead CLI's claims are taken again when their lease ends (20 s).

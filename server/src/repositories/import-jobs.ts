@@ -70,6 +70,17 @@ export async function batchJobs(db: Db, batchId: string): Promise<Array<Pick<Imp
   return db.selectFrom('import_jobs').select(['id', 'file_name', 'error']).where('batch_id', '=', batchId).orderBy('file_name').execute();
 }
 
+/** Every job not finished, with its card's code: waiting ones (no error) and failed ones, for `list`. */
+export function listUnfinishedImports(db: Db): Promise<Array<Pick<ImportJob, 'organization_id' | 'file_name' | 'error'> & { code: string }>> {
+  return db
+    .selectFrom('import_jobs as j')
+    .innerJoin('cards as c', 'c.id', 'j.card_id')
+    .select(['j.organization_id', 'c.code', 'j.file_name', 'j.error'])
+    .orderBy('c.code')
+    .orderBy('j.file_name')
+    .execute();
+}
+
 export async function deleteImportJobs(db: Db, jobIds: readonly string[]): Promise<void> {
   for (const batch of chunks(jobIds)) await db.deleteFrom('import_jobs').where('id', 'in', batch).execute();
 }
