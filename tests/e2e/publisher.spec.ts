@@ -12,8 +12,10 @@ import { FIXTURES_DIR } from '../support/fixtures.ts';
 import { site } from './support/sites.ts';
 
 const API = `http://127.0.0.1:${API_PORT}`;
-// A rebuild is a real Astro build next to the other specs' browsers: give it time.
-const REBUILT = { timeout: 60_000, intervals: [250, 500, 1000] };
+// A rebuild is a real Astro build next to the other specs' browsers, and may queue behind
+// another one (25 s each on a loaded 2-core machine): give it time, and the tests more.
+const REBUILT = { timeout: 90_000, intervals: [250, 500, 1000] };
+test.describe.configure({ timeout: 150_000 });
 
 function upsert(webName: string, change: (org: Record<string, unknown>) => void): void {
   const org = JSON.parse(fs.readFileSync(path.join(FIXTURES_DIR, 'organizations', `${webName}.json`), 'utf8')) as Record<string, unknown>;
