@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import type { WireFaceSearchAnswer } from '../../contract/media.ts';
 import { faceEngine } from '../../server/src/services/face-engine.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, runCli, type TestApi, row, rows } from './helpers.ts';
-import { count, jpeg, multipart, sha256, type Part } from './visitor-helpers.ts';
+import { count, multipart, sha256, type Part } from './visitor-helpers.ts';
 
 // LGPD: a face search's selfies are used for that search only. Whatever the search's outcome
 // (cards found, no face, a bad image, too many photos), no selfie is left on disk (the data
@@ -37,6 +38,13 @@ const search = (parts: readonly Part[]) =>
   });
 
 /** A selfie of sample 1's people unlike any stored photo: mirrored, cropped, its own bytes. */
+/**
+ * A picture without a face that no other test makes: random pixels. (A plain colour's JPEG bytes
+ * are the same in every test that makes one, and other test files write theirs to the temporary
+ * folder this test searches at the same time.)
+ */
+const noiseWithoutFace = () => sharp(randomBytes(320 * 240 * 3), { raw: { width: 320, height: 240, channels: 3 } }).jpeg().toBuffer();
+
 const selfieOfSample1 = (quality: number) =>
   sharp(demoSamplePath(1)).flop().extract({ left: 200, top: 100, width: 1500, height: 900 }).jpeg({ quality }).toBuffer();
 
@@ -99,7 +107,7 @@ describe('a face search keeps nothing of the selfies', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json<WireFaceSearchAnswer>().cards.length).toBeGreaterThan(0);
 
-    const noFace = await search([part(await jpeg('#3366cc')), part(await jpeg('#cc6633'), 'b.jpg')]);
+    const noFace = await search([part(await noiseWithoutFace()), part(await noiseWithoutFace(), 'b.jpg')]);
     expect(noFace.json()).toMatchObject({ error: true, message: 'FACE_NOT_FOUND' });
 
     const bad = await search([part(await selfieOfSample1(80)), part(Buffer.from(`not an image ${Date.now()} `.repeat(20)), 'bad.jpg')]);
