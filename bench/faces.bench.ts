@@ -18,7 +18,7 @@ import { loadDatabaseUrl } from '../server/src/config.ts';
 import { openDatabase, transaction } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';
 import { insertFaces } from '../server/src/repositories/faces.ts';
-import { insertMedias } from '../server/src/repositories/media.ts';
+import { insertMedias, type NewMedia } from '../server/src/repositories/media.ts';
 import { findOrganizationByWebName, upsertOrganization } from '../server/src/repositories/organizations.ts';
 import { faceDistance, faceEngine, SAME_PERSON_DISTANCE } from '../server/src/services/face-engine.ts';
 import { matchFaces } from '../server/src/services/face-index.ts';
@@ -80,7 +80,7 @@ async function insertRows(dataDir: string, faceCount: number, selfie: Float32Arr
   // One transaction: the repositories take a batch of photos at a time.
   await transaction(db, async (db) => {
     for (let first = 0; first < photos; first += BATCH) {
-      const medias = [];
+      const medias: NewMedia[] = [];
       const faces = [];
       for (let i = first; i < Math.min(first + BATCH, photos); i++) {
         const id = newId();

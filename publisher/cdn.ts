@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { isWebName } from '../contract/rules.ts';
-import { createS3Client, isBucketName, isHttpUrl, type S3Target } from '../server/src/storage/s3-client.ts';
+import { checkS3Variables, createS3Client, isHttpUrl, type S3Target } from '../server/src/storage/s3-client.ts';
 import { contentTypeOf } from '../src/lib/content-types.ts';
 import { cacheControlOf } from '../src/lib/site-routing.ts';
 
@@ -45,14 +45,7 @@ export function loadCdnTarget(env: NodeJS.ProcessEnv, problems: string[]): CdnTa
   }
   const found = problems.length;
   const missing = (name: string) => `${name} must be set when publishing to S3 (another PUBLISH_S3_ variable is set)`;
-  if (!endpoint) problems.push(missing('PUBLISH_S3_ENDPOINT'));
-  else if (!isHttpUrl(endpoint)) problems.push(`PUBLISH_S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
-  if (!bucket) problems.push(missing('PUBLISH_S3_BUCKET'));
-  else if (!isBucketName(bucket)) {
-    problems.push(`PUBLISH_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes (got "${bucket}")`);
-  }
-  if (!accessKeyId) problems.push(missing('PUBLISH_S3_ACCESS_KEY_ID'));
-  if (!secretAccessKey) problems.push(missing('PUBLISH_S3_SECRET_ACCESS_KEY'));
+  checkS3Variables('PUBLISH_S3_', { endpoint, bucket, accessKeyId, secretAccessKey }, missing, problems);
   // Not echoed: hook addresses often carry their token.
   if (purgeUrl && !isHttpUrl(purgeUrl)) problems.push('PUBLISH_PURGE_URL must be an http(s) address');
   if (problems.length > found || !endpoint || !bucket || !accessKeyId || !secretAccessKey) return null;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
 import type { MediaStoreSetting } from './storage/media-store.ts';
-import { defaultPathStyle, isBucketName, isHttpUrl } from './storage/s3-client.ts';
+import { checkS3Variables, defaultPathStyle, isHttpUrl } from './storage/s3-client.ts';
 
 /** Everything the product reads from its environment, checked once at start-up. */
 export interface Config {
@@ -129,21 +129,13 @@ export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []):
     problems.push(`MEDIA_STORE must be "local" or "s3" (got "${kind}")`);
     return { kind: 'local' };
   }
-  const missing = (name: string) => `${name} must be set when MEDIA_STORE is s3`;
   const endpoint = read('MEDIA_S3_ENDPOINT').replace(/\/+$/, '');
   const bucket = read('MEDIA_S3_BUCKET');
   const accessKeyId = read('MEDIA_S3_ACCESS_KEY_ID');
   const secretAccessKey = read('MEDIA_S3_SECRET_ACCESS_KEY');
   const pathStyle = read('MEDIA_S3_FORCE_PATH_STYLE');
   const signed = read('MEDIA_S3_SIGNED_URLS');
-  if (!endpoint) problems.push(missing('MEDIA_S3_ENDPOINT'));
-  else if (!isHttpUrl(endpoint)) problems.push(`MEDIA_S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
-  if (!bucket) problems.push(missing('MEDIA_S3_BUCKET'));
-  else if (!isBucketName(bucket)) {
-    problems.push(`MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes (got "${bucket}")`);
-  }
-  if (!accessKeyId) problems.push(missing('MEDIA_S3_ACCESS_KEY_ID'));
-  if (!secretAccessKey) problems.push(missing('MEDIA_S3_SECRET_ACCESS_KEY'));
+  checkS3Variables('MEDIA_S3_', { endpoint, bucket, accessKeyId, secretAccessKey }, (name) => `${name} must be set when MEDIA_STORE is s3`, problems);
   const forcePathStyle = pathStyle ? YES_NO[pathStyle.toLowerCase()] : isHttpUrl(endpoint) ? defaultPathStyle(endpoint) : true;
   if (forcePathStyle === undefined) problems.push(`MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0 (got "${pathStyle}")`);
   const signedUrls = signed ? YES_NO[signed.toLowerCase()] : false;

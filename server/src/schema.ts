@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ChargeStatus } from './services/payments/gateway.ts';
+import type { ChargeStatus, PaymentMethod } from './services/payments/gateway.ts';
 
 // The tables as both databases hold them (migrations/sqlite and migrations/postgres). Timestamps
 // are ISO-8601 UTC text, flags are 0/1 integers and JSON is text, in both: answers read the same.
@@ -24,7 +24,9 @@ export interface Schema {
   cards: {
     id: string;
     organization_id: number;
+    /** Normalised 9-character code. */
     code: string;
+    /** Normalised two-factor secret, when the card has one. */
     secret: string | null;
     captured_at: string | null;
     created_at: Timestamp;
@@ -36,6 +38,7 @@ export interface Schema {
     organization_id: number;
     card_id: string;
     kind: 'photo' | 'video' | 'extra';
+    /** The original's sanitised base name, e.g. "sample1.jpg". */
     filename: string;
     mime: string;
     width: number;
@@ -43,9 +46,11 @@ export interface Schema {
     bytes: number;
     sha256: string;
     captured_at: string;
+    /** 1 when the venue already sold it. */
     sold_at_venue: Generated<Flag>;
     created_at: Timestamp;
     must_edit: Generated<Flag>;
+    /** The paid order that covers it (set at payment time), or null. */
     sold_order_id: string | null;
   };
   customers: {
@@ -53,9 +58,11 @@ export interface Schema {
     organization_id: number;
     name: Generated<string>;
     lastname: Generated<string>;
+    /** Folded for search: lower case, no accents, single spaces. */
     name_key: Generated<string>;
     lastname_key: Generated<string>;
     external_id: string | null;
+    /** 11 digits. */
     cpf: string | null;
     email: string | null;
     phone: string | null;
@@ -93,10 +100,13 @@ export interface Schema {
     id: string;
     organization_id: number;
     first_card_id: string;
+    /** 0 open, 1 paid, 2 canceled. */
     status: Generated<number>;
     pdv: string | null;
     tz: string | null;
+    /** JSON of the saved customer, or null. */
     customer: string | null;
+    /** JSON of the saved address, or null. */
     address: string | null;
     finished_at: string | null;
     paid_at: string | null;
@@ -120,7 +130,7 @@ export interface Schema {
     rowid: Generated<number>;
     id: string;
     order_id: string;
-    method: 'pix' | 'creditCard';
+    method: PaymentMethod;
     gateway: string;
     charge_id: string | null;
     idempotency_key: string;
@@ -129,7 +139,7 @@ export interface Schema {
     pix_text: string | null;
     card_last4: string | null;
     card_brand: string | null;
-    /** JSON list of the media the attempt sells. */
+    /** JSON list of the media the attempt sells, fixed at checkout (`amount_cents` is its total). */
     media_ids: Generated<string>;
     created_at: Timestamp;
     updated_at: Timestamp;
@@ -137,7 +147,7 @@ export interface Schema {
   sandbox_charges: {
     id: string;
     order_id: string;
-    method: 'pix' | 'creditCard';
+    method: PaymentMethod;
     amount_cents: number;
     status: ChargeStatus;
     idempotency_key: string;

@@ -1,16 +1,8 @@
-import type { Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import type { Db, Schema } from '../db.ts';
 import { newId } from '../services/ids.ts';
 
-export interface CardRow {
-  id: string;
-  organization_id: number;
-  /** Normalised 9-character code. */
-  code: string;
-  /** Normalised two-factor secret, when the card has one. */
-  secret: string | null;
-  captured_at: string | null;
-  created_at: string;
-}
+export type CardRow = Omit<Selectable<Schema['cards']>, 'customer_id' | 'origin'>;
 
 const COLUMNS = ['id', 'organization_id', 'code', 'secret', 'captured_at', 'created_at'] as const;
 

@@ -1,26 +1,10 @@
-import { chunks, type Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import { chunks, type Db, type Schema } from '../db.ts';
 
-export type MediaKind = 'photo' | 'video' | 'extra';
+export type MediaKind = Schema['media']['kind'];
 
-export interface MediaRow {
-  id: string;
-  organization_id: number;
-  card_id: string;
-  kind: MediaKind;
-  /** The original's sanitised base name, e.g. "sample1.jpg". */
-  filename: string;
-  mime: string;
-  width: number;
-  height: number;
-  bytes: number;
-  sha256: string;
-  captured_at: string;
-  /** 1 when the venue already sold it; flags are 0/1 integers in both databases. */
-  sold_at_venue: number;
-  /** The paid order that covers it (set at payment time), or null. */
-  sold_order_id: string | null;
-  created_at: string;
-}
+/** A media as the calls read it (`MEDIA_COLUMNS`): every column but `must_edit`. */
+export type MediaRow = Omit<Selectable<Schema['media']>, 'must_edit'>;
 
 /** A media with the code of its card, as the gallery lists it. */
 export interface CardMediaRow extends MediaRow {

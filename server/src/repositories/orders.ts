@@ -1,41 +1,19 @@
-import { chunks, now, type Db } from '../db.ts';
-import type { MediaKind } from './media.ts';
+import type { Nullable, Selectable } from 'kysely';
+import { chunks, now, type Db, type Schema } from '../db.ts';
+import type { MediaRow } from './media.ts';
 
-export interface OrderRow {
-  id: string;
-  organization_id: number;
-  first_card_id: string;
-  /** 0 open, 1 paid, 2 canceled. */
-  status: number;
-  pdv: string | null;
-  tz: string | null;
-  /** JSON of the saved customer, or null. */
-  customer: string | null;
-  /** JSON of the saved address, or null. */
-  address: string | null;
-  finished_at: string | null;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** An order as the calls read it: every column but the `visitor_key` it is looked up by. */
+export type OrderRow = Omit<Selectable<Schema['orders']>, 'visitor_key'>;
 
-export interface OrderCardRow {
-  card_id: string;
-  code: string;
-  position: number;
-}
+/** A card of an order with its code. */
+export type OrderCardRow = Pick<Selectable<Schema['order_cards']>, 'card_id' | 'position'> & Pick<Selectable<Schema['cards']>, 'code'>;
 
-export interface OrderItemRow {
-  id: number;
-  product_id: number;
-  /** null for the all-digital package. */
-  media_id: string | null;
-  /** The media's kind, null for the package. */
-  kind: MediaKind | null;
-  /** The media's sold fields (null for the package), for the sold rule. */
-  sold_at_venue: number | null;
-  sold_order_id: string | null;
-}
+/**
+ * An item (`media_id` null for the all-digital package) with its media's kind and sold fields,
+ * for the sold rule; those are null for the package.
+ */
+export type OrderItemRow = Pick<Selectable<Schema['order_items']>, 'id' | 'product_id' | 'media_id'> &
+  Nullable<Pick<MediaRow, 'kind' | 'sold_at_venue' | 'sold_order_id'>>;
 
 const COLUMNS = [
   'id',
@@ -159,14 +137,9 @@ export async function upsertOrderMedia(db: Db, orderId: string, productId: numbe
     .execute();
 }
 
-export async function removeOrderMedia(db: Db, orderId: string, productId: number, mediaId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('order_items')
-    .where('order_id', '=', orderId)
-    .where('product_id', '=', productId)
-    .where('media_id', '=', mediaId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Takes a media out of a product; answers whether it was there. */
+export function removeOrderMedia(db: Db, orderId: string, productId: number, mediaId: string): Promise<boolean> {
+  return removeOrderItem(db, orderId, productId, mediaId);
 }
 
 export async function addOrderPackage(db: Db, orderId: string, productId: number): Promise<void> {
@@ -177,12 +150,18 @@ export async function addOrderPackage(db: Db, orderId: string, productId: number
     .execute();
 }
 
-export async function removeOrderPackage(db: Db, orderId: string, productId: number): Promise<boolean> {
+/** Takes out the all-digital package of a product; answers whether it was there. */
+export function removeOrderPackage(db: Db, orderId: string, productId: number): Promise<boolean> {
+  return removeOrderItem(db, orderId, productId, null);
+}
+
+/** Deletes the item of a product holding a media, or the product's package when `mediaId` is null. */
+async function removeOrderItem(db: Db, orderId: string, productId: number, mediaId: string | null): Promise<boolean> {
   const result = await db
     .deleteFrom('order_items')
     .where('order_id', '=', orderId)
     .where('product_id', '=', productId)
-    .where('media_id', 'is', null)
+    .where('media_id', mediaId === null ? 'is' : '=', mediaId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,13 +1,9 @@
-import { now, type Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import { now, type Db, type Schema } from '../db.ts';
 import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
-interface OrganizationRow {
-  id: number;
-  web_name: string;
-  name: string;
-  profile: string;
-}
+type OrganizationRow = Pick<Selectable<Schema['organizations']>, 'id' | 'web_name' | 'name' | 'profile'>;
 
 export type { NewOrganization };
 type Profile = Omit<WireOrganization, 'id' | 'web_name' | 'name'>;

@@ -1,23 +1,9 @@
-import { now, type Db } from '../db.ts';
-import type { ChargeStatus, PaymentMethod } from '../services/payments/gateway.ts';
+import type { Selectable } from 'kysely';
+import { now, type Db, type Schema } from '../db.ts';
+import type { ChargeStatus } from '../services/payments/gateway.ts';
 
-export interface PaymentRow {
-  id: string;
-  order_id: string;
-  method: PaymentMethod;
-  gateway: string;
-  charge_id: string | null;
-  idempotency_key: string;
-  amount_cents: number;
-  status: ChargeStatus;
-  pix_text: string | null;
-  card_last4: string | null;
-  card_brand: string | null;
-  /** JSON list of the media this payment sells, fixed at checkout (`amount_cents` is its total). */
-  media_ids: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A payment attempt as stored, without the insertion-order `rowid` (only sorting uses it). */
+export type PaymentRow = Omit<Selectable<Schema['payments']>, 'rowid'>;
 
 const COLUMNS = [
   'id',
@@ -90,17 +76,7 @@ export async function cancelPendingPayments(db: Db, orderId: string): Promise<nu
   return Number(result.numUpdatedRows);
 }
 
-export interface SandboxChargeRow {
-  id: string;
-  order_id: string;
-  method: PaymentMethod;
-  amount_cents: number;
-  status: ChargeStatus;
-  idempotency_key: string;
-  pix_text: string | null;
-  card_last4: string | null;
-  card_brand: string | null;
-}
+export type SandboxChargeRow = Omit<Selectable<Schema['sandbox_charges']>, 'created_at' | 'updated_at'>;
 
 const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'card_last4', 'card_brand'] as const;
 

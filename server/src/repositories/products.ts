@@ -1,23 +1,9 @@
-import { now, type Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import { now, type Db, type Schema } from '../db.ts';
 
-export interface ProductRow {
-  id: number;
-  organization_id: number;
-  unities: number;
-  is_photo: number;
-  is_video: number;
-  description: string;
-  position: number;
-  active: number;
-}
+export type ProductRow = Omit<Selectable<Schema['products']>, 'created_at'>;
 
-export interface PriceRangeRow {
-  id: number;
-  product_id: number;
-  min_photos: number;
-  max_photos: number | null;
-  price_cents: number;
-}
+export type PriceRangeRow = Selectable<Schema['product_price_ranges']>;
 
 export interface NewProduct {
   unities: number;

@@ -1,22 +1,7 @@
-import { now, type Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import { now, type Db, type Schema } from '../db.ts';
 
-export interface CustomerRow {
-  id: number;
-  organization_id: number;
-  name: string;
-  lastname: string;
-  /** Folded for search: lower case, no accents, single spaces. */
-  name_key: string;
-  lastname_key: string;
-  external_id: string | null;
-  /** 11 digits. */
-  cpf: string | null;
-  email: string | null;
-  phone: string | null;
-  password_hash: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type CustomerRow = Selectable<Schema['customers']>;
 
 export type NewCustomer = Omit<CustomerRow, 'id' | 'created_at' | 'updated_at'>;
 

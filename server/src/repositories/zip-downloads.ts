@@ -1,12 +1,11 @@
-import type { Db } from '../db.ts';
+import type { Selectable } from 'kysely';
+import type { Db, Schema } from '../db.ts';
 
-export interface ZipDownloadRow {
-  token: string;
-  organization_id: number;
+/** A ZIP link with its media ids parsed from the stored JSON. */
+export type ZipDownloadRow = Pick<Selectable<Schema['zip_downloads']>, 'token' | 'organization_id' | 'expires_at'> & {
   /** Media ids in request order. */
   media_ids: string[];
-  expires_at: string;
-}
+};
 
 export async function insertZipDownload(db: Db, row: ZipDownloadRow): Promise<void> {
   await db.insertInto('zip_downloads').values({ ...row, media_ids: JSON.stringify(row.media_ids) }).execute();

@@ -27,6 +27,29 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * The rule the media store (MEDIA_S3_*) and the publisher (PUBLISH_S3_*) share: an http(s)
+ * endpoint, a bucket name and both keys. Names in `problems` each of `<prefix>ENDPOINT`,
+ * `<prefix>BUCKET`, `<prefix>ACCESS_KEY_ID` and `<prefix>SECRET_ACCESS_KEY` that is wrong, or
+ * unset (worded by `missing`).
+ */
+export function checkS3Variables(
+  prefix: string,
+  values: Record<'endpoint' | 'bucket' | 'accessKeyId' | 'secretAccessKey', string | null>,
+  missing: (name: string) => string,
+  problems: string[],
+): void {
+  const { endpoint, bucket, accessKeyId, secretAccessKey } = values;
+  if (!endpoint) problems.push(missing(`${prefix}ENDPOINT`));
+  else if (!isHttpUrl(endpoint)) problems.push(`${prefix}ENDPOINT must be an http(s) address (got "${endpoint}")`);
+  if (!bucket) problems.push(missing(`${prefix}BUCKET`));
+  else if (!isBucketName(bucket)) {
+    problems.push(`${prefix}BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes (got "${bucket}")`);
+  }
+  if (!accessKeyId) problems.push(missing(`${prefix}ACCESS_KEY_ID`));
+  if (!secretAccessKey) problems.push(missing(`${prefix}SECRET_ACCESS_KEY`));
+}
+
+/**
  * Bucket-in-host-name addressing needs DNS for <bucket>.<host>, which local and most
  * S3-compatible servers lack; AWS itself still prefers it.
  */
