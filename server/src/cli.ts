@@ -15,7 +15,7 @@ import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
 import { readJsonFile, UsageError } from './cli-input.ts';
-import { setBranding } from './services/branding.ts';
+import { BrandingError, setBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
@@ -186,7 +186,10 @@ async function brandingSet(db: Db, args: string[]): Promise<string> {
   if (!parsed.values.org || !folder || rest.length) throw new UsageError('branding:set needs --org <webName> and one folder');
   // Into the database, marking the organization changed for the publisher in the same transaction.
   const { webName, names } = await setBranding(db, parsed.values.org, folder).catch((error: unknown) => {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    // The admin's mistakes (no branding file, one too big, an unknown organization, a folder
+    // that cannot be read) read as one message; anything else keeps its stack.
+    if (error instanceof BrandingError || (error as NodeJS.ErrnoException).syscall) throw new UsageError((error as Error).message);
+    throw error;
   });
   return `Branding of ${webName}: ${names.join(', ')}`;
 }

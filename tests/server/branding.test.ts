@@ -93,6 +93,9 @@ describe('branding in the database', () => {
     const tooBig = await runCli(api.dataDir, 'branding:set', '--org', 'parque', big);
     expect(tooBig.code).toBe(1);
     expect(tooBig.stderr).toContain('background.jpg is larger than 2 MiB');
+    const missing = await runCli(api.dataDir, 'branding:set', '--org', 'parque', path.join(empty, 'nothing-here'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Error: ENOENT/);
     const unknown = await runCli(api.dataDir, 'branding:set', '--org', 'nobody', folder);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('unknown organization "nobody"');
