@@ -5,7 +5,7 @@ import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, norm
 import { formatMoney } from '../../src/lib/money.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createCard, findCard, listCardSummaries, type CardRow } from './repositories/cards.ts';
-import { findOrganizationByWebName, listOrganizations, markOrganizationChanged, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
+import { findOrganizationByWebName, listOrganizations, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
@@ -16,7 +16,7 @@ import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
 import { parseOrganizationInput } from './services/organization-input.ts';
 import { readJsonFile, UsageError } from './cli-input.ts';
-import { setBranding } from './services/branding.ts';
+import { BrandingError, setBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
@@ -50,7 +50,8 @@ ${SHOP_USAGE}
   branding:set --org <webName> <folder>
       Replaces the organization's branding with the files of <folder> named logo, banner-pt,
       banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
-      .ico, 2 MiB each); the site build copies them into the organization's site.
+      .ico, 2 MiB each), stored in the database; the site build copies them into the
+      organization's site.
   faces:index --org <webName>
       Describes the faces of the organization's queued photos (imports queue them; any photo
       never looked at is queued too) on every core (FACE_THREADS), waiting for those the
@@ -175,7 +176,7 @@ async function customerUpsert(db: Db, args: string[]): Promise<string> {
   return `Customer ${id} saved in ${organization.web_name}${cards.length ? `, linked to ${cards.map((card) => formatCardCode(card?.code ?? '')).join(', ')}` : ''}`;
 }
 
-async function brandingSet(db: Db, dataDir: string, args: string[]): Promise<string> {
+async function brandingSet(db: Db, args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { org: { type: 'string' } } });
@@ -184,14 +185,14 @@ async function brandingSet(db: Db, dataDir: string, args: string[]): Promise<str
   }
   const [folder, ...rest] = parsed.positionals;
   if (!parsed.values.org || !folder || rest.length) throw new UsageError('branding:set needs --org <webName> and one folder');
-  const organization = await findOrganizationByWebName(db, parsed.values.org);
-  if (!organization) throw new UsageError(`unknown organization "${parsed.values.org}"`);
-  const names = await setBranding(dataDir, organization.web_name, folder).catch((error: unknown) => {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+  // Into the database, marking the organization changed for the publisher in the same transaction.
+  const { webName, names } = await setBranding(db, parsed.values.org, folder).catch((error: unknown) => {
+    // The admin's mistakes (no branding file, one too big, an unknown organization, a folder
+    // that cannot be read) read as one message; anything else keeps its stack.
+    if (error instanceof BrandingError || (error as NodeJS.ErrnoException).syscall) throw new UsageError((error as Error).message);
+    throw error;
   });
-  // The site shows the branding: a change for the publisher to rebuild.
-  await markOrganizationChanged(db, organization.web_name);
-  return `Branding of ${organization.web_name}: ${names.join(', ')}`;
+  return `Branding of ${webName}: ${names.join(', ')}`;
 }
 
 /** The organization named by `--org`, for the faces commands. */
@@ -275,7 +276,7 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
     if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
-    if (command === 'branding:set') return await brandingSet(db, dataDir, args);
+    if (command === 'branding:set') return await brandingSet(db, args);
     if (command === 'faces:index') return await facesIndex(db, store, args);
     if (command === 'faces:purge') return await facesPurge(db, args);
     return await list(db);

@@ -186,4 +186,11 @@ export interface Schema {
     attempts: Generated<number>;
     error: string | null;
   };
+  branding_files: {
+    organization_id: number;
+    /** A valid branding file name (`logo.svg`), see src/tenant/branding.ts. */
+    name: string;
+    /** The file's content: a BLOB in SQLite, bytea in PostgreSQL. */
+    bytes: Uint8Array;
+  };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
+import { carryOverDiskBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
@@ -17,7 +18,8 @@ export interface RunningApi {
 }
 
 /**
- * Opens the data folder, clears what a killed run left, seeds the demo on a fresh database,
+ * Opens the data folder, clears what a killed run left, carries branding files kept on disk by
+ * earlier versions into the database (services/branding.ts), seeds the demo on a fresh database,
  * starts the background workers (queued imports, import-jobs.ts; faces to describe, face-jobs.ts), listens, and then
  * loads the face indexes of the organizations with facial search in the background
  * (face-index.ts). The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
@@ -31,6 +33,8 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     const sweep = await sweepDebris(db, store);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
+    // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
+    await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));
     // A fresh machine should show a working gallery without any admin step.
     if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
     const engine = faceEngine();

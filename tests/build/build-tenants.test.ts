@@ -26,11 +26,11 @@ beforeAll(async () => {
   db = await openTestDatabase(path.join(work, 'data'));
   await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'alpha' });
   await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'beta', name: 'Beta' });
-  // alpha's logo lives in the API's storage, not in a tenants folder.
+  // alpha's logo lives in the API's database, not in a tenants folder.
   const logo = path.join(work, 'alpha-branding');
   await mkdir(logo, { recursive: true });
   await writeFile(path.join(logo, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  await setBranding(path.join(work, 'data'), 'alpha', logo);
+  await setBranding(db, 'alpha', logo);
   // beta's overrides are broken; gamma has a folder but the API does not know it.
   await mkdir(path.join(work, 'tenants', 'beta', 'messages'), { recursive: true });
   await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'en.json'), '{"no.such.key": "x"}');

@@ -27,6 +27,12 @@ export async function findOrganizationByWebName(db: Db, webName: string): Promis
   return row && toOrganization(row);
 }
 
+/** The id of the organization of a web name, removed or not (removed ones can be brought back). */
+export async function findOrganizationIdByWebName(db: Db, webName: string): Promise<number | undefined> {
+  const row = await db.selectFrom('organizations').select('id').where('web_name', '=', webName.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
 export async function findOrganizationById(db: Db, id: number): Promise<WireOrganization | undefined> {
   const row = await db.selectFrom('organizations').select(ROW).where('id', '=', id).executeTakeFirst();
   return row && toOrganization(row);
