@@ -1,4 +1,5 @@
-// Provider API figures: import throughput, card look-up latency, ZIP throughput.
+// Provider API figures: import throughput, card look-up latency (SQLite, and PostgreSQL when
+// installed), ZIP throughput.
 // Run by `npm run bench` (own process) or `node --no-warnings bench/api.bench.ts`.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { queueFolderImport } from '../server/src/services/folder-import.ts';
 import { runBatch } from '../server/src/services/import-jobs.ts';
 import { demoSamplePath, seedDemo } from '../server/src/services/seed.ts';
 import { createLocalStore } from '../server/src/storage/local-store.ts';
+import { createDatabase, postgresInstalled, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 
 const PHOTOS = 200;
 const MB = 1024 * 1024;
@@ -42,6 +44,35 @@ const hammer = (url: string) => autocannon({ url, connections: 10, duration: 5 }
 
 const describeLoad = (load: autocannon.Result) =>
   `${fixed(load.requests.average, 0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms (10 connections, 5 s), non-2xx ${load.non2xx}, errors ${load.errors}`;
+
+/**
+ * The same look-up with the API on PostgreSQL (a throw-away cluster, as the server-pg tests
+ * start; the demo seeded into it), against the same hello-world figure. No target: for comparison.
+ */
+async function lookUpOnPostgres(bare: autocannon.Result): Promise<void> {
+  if (!postgresInstalled()) {
+    console.log('card look-up on PostgreSQL: skipped, PostgreSQL is not installed (scripts/ensure-postgres.sh)');
+    return;
+  }
+  const cluster = await startPostgresCluster();
+  const pgDataDir = path.join(root, 'pg-data');
+  const pgDb = await openDatabase({ dataDir: pgDataDir, databaseUrl: await createDatabase(cluster.adminUrl, 'api_bench') });
+  const pgStore = createLocalStore(pgDataDir);
+  const pgApp = buildApp({ db: pgDb, dataDir: pgDataDir, store: pgStore, rateLimit: { max: 10_000_000 } });
+  try {
+    await seedDemo(pgDb, pgStore);
+    const pgAddress = await pgApp.listen({ host: '127.0.0.1', port: 0 });
+    const pgOrganization = await findOrganizationByWebName(pgDb, 'demo');
+    if (!pgOrganization) throw new Error('demo organization missing on PostgreSQL');
+    const lookUp = await hammer(`${pgAddress}/api/v1/card/DEMO00001/medias?organization_id=${pgOrganization.id}`);
+    console.log(`card look-up on PostgreSQL: ${describeLoad(lookUp)}`);
+    console.log(`card look-up on PostgreSQL / hello-world: ${fixed(lookUp.requests.average / bare.requests.average, 2)} times`);
+  } finally {
+    await pgApp.close();
+    await pgDb.destroy();
+    await cluster.stop();
+  }
+}
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-bench-'));
 const dataDir = path.join(root, 'data');
@@ -86,6 +117,7 @@ try {
   const ratio = lookUp.requests.average / bare.requests.average;
   console.log(`card look-up: ${describeLoad(lookUp)}`);
   console.log(`card look-up / hello-world: ${fixed(ratio, 2)} times (target at least 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`);
+  await lookUpOnPostgres(bare);
 
   const ids = (await listMediaOfCards(db, [card.id])).map((media) => media.id);
   const zip = await withPeakRss(async () => {

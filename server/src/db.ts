@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type CompiledQuery, type Compilable } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
@@ -54,6 +54,36 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): 
 
 export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * A query for the hottest calls, built and compiled once per handle instead of on every call:
+ * Kysely's builder and compiler take longer than SQLite takes to run a small query. `build`
+ * is called once, with a marker in place of each argument; later calls put the arguments where
+ * the markers went. So `build` must pass its arguments to the query as they are (no branching
+ * on them, no `.toLowerCase()`): the first call checks each one lands somewhere.
+ */
+export function compiledOnce<Args extends Array<string | number>, Row>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const compiled = new WeakMap<Db, { query: CompiledQuery<Row>; slots: Array<{ arg: number } | { value: unknown }> }>();
+  return async (db, ...args) => {
+    let entry = compiled.get(db);
+    if (!entry) {
+      const markers = args.map((_, i) => `\u0000argument ${i}\u0000`);
+      const query = build(db, ...(markers as Args)).compile();
+      const slots = query.parameters.map((value) => {
+        const arg = markers.indexOf(value as string);
+        return arg === -1 ? { value } : { arg };
+      });
+      if (!markers.every((_, arg) => slots.some((slot) => 'arg' in slot && slot.arg === arg))) {
+        throw new Error(`compiledOnce: an argument of ${query.sql} is not a parameter of its query`);
+      }
+      compiled.set(db, (entry = { query, slots }));
+    }
+    const parameters = entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    return (await db.executeQuery<Row>({ ...entry.query, parameters })).rows;
+  };
 }
 
 /** The statements of a migration file: split at semicolons outside quotes and comments. */

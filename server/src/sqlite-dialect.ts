@@ -39,20 +39,24 @@ class Mutex {
 
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
+  /** Prepared statements by SQL text, each with whether it returns columns (asking costs microseconds). */
+  readonly #statements = new Map<string, { statement: StatementSync; returnsRows: boolean }>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
   /** Each SQL text is prepared once; a hit moves to the back, so the cache drops the least used. */
-  #prepare(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (statement) this.#statements.delete(sql);
-    else statement = this.#db.prepare(sql);
-    this.#statements.set(sql, statement);
+  #prepare(sql: string): { statement: StatementSync; returnsRows: boolean } {
+    let prepared = this.#statements.get(sql);
+    if (prepared) this.#statements.delete(sql);
+    else {
+      const statement = this.#db.prepare(sql);
+      prepared = { statement, returnsRows: statement.columns().length > 0 };
+    }
+    this.#statements.set(sql, prepared);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value as string);
-    return statement;
+    return prepared;
   }
 
   exec(sql: string): void {
@@ -64,17 +68,17 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(query.sql);
+    const { statement, returnsRows } = this.#prepare(query.sql);
     const parameters = query.parameters as SQLInputValue[];
     // A statement that returns columns (SELECT, or a write with RETURNING) is read whole.
-    if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
+    if (returnsRows) return { rows: statement.all(...parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(...parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
     let rows: R[] = [];
-    for (const row of this.#prepare(query.sql).iterate(...(query.parameters as SQLInputValue[]))) {
+    for (const row of this.#prepare(query.sql).statement.iterate(...(query.parameters as SQLInputValue[]))) {
       rows.push(row as R);
       if (rows.length >= chunkSize) {
         yield { rows };

@@ -12,15 +12,25 @@ import { openDatabase } from '../../server/src/db.ts';
 // Vitest global setup of the `server-pg` project: a throw-away PostgreSQL cluster in a temporary
 // folder (Debian's PostgreSQL, scripts/ensure-postgres.sh), with one migrated template database
 // that every test database is cloned from (tests/server/helpers.ts). Stopped and deleted after.
+// The API bench starts one the same way (startPostgresCluster).
 
 const run = promisify(execFile);
 
 export const TEMPLATE = 'provider_template';
 
+function findBinary(name: string): string | undefined {
+  return globSync(`/usr/lib/postgresql/*/bin/${name}`).sort().at(-1);
+}
+
 function binary(name: string): string {
-  const found = globSync(`/usr/lib/postgresql/*/bin/${name}`).sort().at(-1);
+  const found = findBinary(name);
   if (!found) throw new Error(`PostgreSQL's ${name} is missing: run scripts/ensure-postgres.sh`);
   return found;
+}
+
+/** Whether Debian's PostgreSQL is installed, so a cluster can be started. */
+export function postgresInstalled(): boolean {
+  return findBinary('initdb') !== undefined && findBinary('postgres') !== undefined;
 }
 
 function freePort(): Promise<number> {
@@ -56,7 +66,15 @@ async function ready(url: string, server: ChildProcess): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export interface PostgresCluster {
+  /** The `postgres` database as the superuser (no password: trust), to create databases with. */
+  adminUrl: string;
+  /** Stops the server and deletes its folder. */
+  stop: () => Promise<void>;
+}
+
+/** Starts a throw-away cluster on a free port, in a temporary folder; `stop` deletes it. */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'provider-pg-'));
   const data = path.join(root, 'data');
   await fs.mkdir(data);
@@ -82,15 +100,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     await ready(adminUrl, server);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-    await admin.end();
-    const template = await openDatabase({ dataDir: root, databaseUrl: `postgres://postgres@127.0.0.1:${port}/${TEMPLATE}` });
-    await template.destroy();
   } catch (error) {
     await stop();
     throw new Error(`The test PostgreSQL did not start: ${(error as Error).message}\n${log}`, { cause: error });
+  }
+  return { adminUrl, stop };
+}
+
+/** Creates database `name` in the cluster; answers its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { adminUrl, stop } = await startPostgresCluster();
+  try {
+    const template = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: await createDatabase(adminUrl, TEMPLATE) });
+    await template.destroy();
+  } catch (error) {
+    await stop();
+    throw new Error(`The test PostgreSQL did not start: ${(error as Error).message}`, { cause: error });
   }
   project.provide('postgresAdminUrl', adminUrl);
   project.provide('postgresTemplate', TEMPLATE);

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { Db, Schema } from '../db.ts';
+import { compiledOnce, type Db, type Schema } from '../db.ts';
 import { newId } from '../services/ids.ts';
+import { ORGANIZATION_COLUMNS, type OrganizationRow } from './organizations.ts';
 
 export type CardRow = Omit<Selectable<Schema['cards']>, 'customer_id' | 'origin'>;
 
@@ -8,6 +9,41 @@ const COLUMNS = ['id', 'organization_id', 'code', 'secret', 'captured_at', 'crea
 
 export function findCard(db: Db, organizationId: number, code: string): Promise<CardRow | undefined> {
   return db.selectFrom('cards').select(COLUMNS).where('organization_id', '=', organizationId).where('code', '=', code).executeTakeFirst();
+}
+
+/** What the card look-up reads: the organization, its card of that code (if any) and that card's media count. */
+export interface CardLookUp {
+  organization: OrganizationRow;
+  card: Pick<CardRow, 'id' | 'code' | 'secret'> | undefined;
+  mediaCount: number;
+}
+
+/** The card look-up's one statement (compiled once: it runs on every visit). */
+const lookUpQuery = compiledOnce((db: Db, organizationId: number, code: string) =>
+  db
+    .selectFrom('organizations')
+    .leftJoin('cards', (join) => join.onRef('cards.organization_id', '=', 'organizations.id').on('cards.code', '=', code))
+    .select(ORGANIZATION_COLUMNS)
+    .select(['cards.id as card_id', 'cards.code as card_code', 'cards.secret as card_secret'])
+    .select((eb) =>
+      eb.selectFrom('media').select(eb.fn.countAll<number>().as('n')).whereRef('media.card_id', '=', 'cards.id').as('media_count'),
+    )
+    .where('organizations.id', '=', organizationId),
+);
+
+/**
+ * The card look-up's reads in one statement (the visitor's most frequent call: one round trip
+ * instead of three). Undefined when the organization does not exist.
+ */
+export async function lookUpCard(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
+  const [row] = await lookUpQuery(db, organizationId, code);
+  if (!row) return undefined;
+  const { card_id, card_code, card_secret, media_count, ...organization } = row;
+  return {
+    organization,
+    card: card_id === null || card_code === null ? undefined : { id: card_id, code: card_code, secret: card_secret },
+    mediaCount: media_count ?? 0,
+  };
 }
 
 export function createCard(

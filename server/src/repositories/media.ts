@@ -63,11 +63,6 @@ export function findCardMedia(db: Db, id: string): Promise<CardMediaRow | undefi
     .executeTakeFirst();
 }
 
-export async function countMediaOfCard(db: Db, cardId: string): Promise<number> {
-  const row = await db.selectFrom('media').select(({ fn }) => fn.countAll<number>().as('n')).where('card_id', '=', cardId).executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export async function countMedia(db: Db): Promise<number> {
   const row = await db.selectFrom('media').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return row.n;

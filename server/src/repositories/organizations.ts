@@ -3,28 +3,58 @@ import { now, type Db, type Schema } from '../db.ts';
 import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
-type OrganizationRow = Pick<Selectable<Schema['organizations']>, 'id' | 'web_name' | 'name' | 'profile'>;
+export type OrganizationRow = Pick<Selectable<Schema['organizations']>, 'id' | 'web_name' | 'name' | 'profile'>;
 
 export type { NewOrganization };
 type Profile = Omit<WireOrganization, 'id' | 'web_name' | 'name'>;
 
-// Profiles are validated before they are written, so reading them back trusts the JSON. Those
-// stored before organizations had a time zone read as the default one.
-function toOrganization(row: OrganizationRow): WireOrganization {
-  const profile = JSON.parse(row.profile) as Profile;
-  return { id: row.id, name: row.name, web_name: row.web_name, timezone: DEFAULT_TIME_ZONE, ...profile };
+/** The columns an organization is read from; joined look-ups select them too (see toOrganization). */
+export const ORGANIZATION_COLUMNS = ['organizations.id', 'organizations.web_name', 'organizations.name', 'organizations.profile'] as const;
+
+/** The last organization read from each row, per database handle: see toOrganization. */
+const parsed = new WeakMap<Db, Map<number, { row: OrganizationRow; organization: WireOrganization }>>();
+
+/** Freezes an object and everything in it, so one shared copy cannot be changed by a caller. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
-const ROW = ['id', 'web_name', 'name', 'profile'] as const;
+/**
+ * The organization of a row just read. Every look-up parses the profile JSON otherwise, so the
+ * answer is kept per handle and organization id and reused while the row reads the same: the
+ * stored text itself is the change marker, exact even when the admin CLI or another API
+ * instance rewrites it (updated_at, in milliseconds, can stay equal over two quick changes).
+ * Kept answers are frozen, as every caller shares them. A transaction's handle is a new one
+ * each time, so it simply parses.
+ *
+ * Profiles are validated before they are written, so reading them back trusts the JSON. Those
+ * stored before organizations had a time zone read as the default one.
+ */
+export function toOrganization(db: Db, row: OrganizationRow): WireOrganization {
+  let cache = parsed.get(db);
+  const kept = cache?.get(row.id);
+  if (kept && kept.row.profile === row.profile && kept.row.name === row.name && kept.row.web_name === row.web_name) {
+    return kept.organization;
+  }
+  const profile = JSON.parse(row.profile) as Profile;
+  const organization = deepFreeze({ id: row.id, name: row.name, web_name: row.web_name, timezone: DEFAULT_TIME_ZONE, ...profile });
+  if (!cache) parsed.set(db, (cache = new Map()));
+  cache.set(row.id, { row, organization });
+  return organization;
+}
 
 export async function findOrganizationByWebName(db: Db, webName: string): Promise<WireOrganization | undefined> {
   const row = await db
     .selectFrom('organizations')
-    .select(ROW)
+    .select(ORGANIZATION_COLUMNS)
     .where('web_name', '=', webName.toLowerCase())
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  return row && toOrganization(row);
+  return row && toOrganization(db, row);
 }
 
 /** The id of the organization of a web name, removed or not (removed ones can be brought back). */
@@ -34,8 +64,8 @@ export async function findOrganizationIdByWebName(db: Db, webName: string): Prom
 }
 
 export async function findOrganizationById(db: Db, id: number): Promise<WireOrganization | undefined> {
-  const row = await db.selectFrom('organizations').select(ROW).where('id', '=', id).executeTakeFirst();
-  return row && toOrganization(row);
+  const row = await db.selectFrom('organizations').select(ORGANIZATION_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toOrganization(db, row);
 }
 
 export interface OrganizationChange {

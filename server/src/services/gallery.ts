@@ -2,10 +2,11 @@ import type { Db } from '../db.ts';
 import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
-import type { CardRow } from '../repositories/cards.ts';
-import { countMediaOfCard, listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
-import { openCards } from './card-access.ts';
+import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
+import { lookUpCard, type CardRow } from '../repositories/cards.ts';
+import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
+import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';
+import { assertCardsOpen, openCards } from './card-access.ts';
 import { isSold } from './sold.ts';
 import { POSTER } from './video.ts';
 
@@ -21,18 +22,21 @@ async function galleryCards(
   return { organization, cards: await openCards(db, organization, rawCodes, secret) };
 }
 
+/** The card look-up: the rule of openCards on one card, with all it reads in one statement. */
 export async function cardMediasAnswer(
   db: Db,
   organizationId: number,
   rawCode: string,
   secret: string | undefined,
 ): Promise<WireCardAnswer> {
-  const { cards } = await galleryCards(db, organizationId, [rawCode], secret);
-  const [card] = cards;
+  const code = normalizeCardCode(rawCode);
+  if (!isValidCardCode(code)) throw new ApiError(404, 'CARD_NOT_FOUND');
+  const found = await lookUpCard(db, organizationId, code);
+  if (!found) throw new ApiError(404, 'CARD_NOT_FOUND');
+  const [card] = assertCardsOpen(toOrganization(db, found.organization), [found.card], secret);
   if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const count = await countMediaOfCard(db, card.id);
-  if (count === 0) throw new ApiError(404, 'CARD_EMPTY_MEDIA');
-  return { error: false, message: 'OK', card: { id: card.id, card: card.code, medias_count: count }, medias_count: count };
+  if (found.mediaCount === 0) throw new ApiError(404, 'CARD_EMPTY_MEDIA');
+  return { error: false, message: 'OK', card: { id: card.id, card: card.code, medias_count: found.mediaCount }, medias_count: found.mediaCount };
 }
 
 function stem(filename: string): string {
