@@ -109,6 +109,8 @@ describe('GET /api/v1/card/:card/medias', () => {
   it.each([
     ['missing', ''],
     ['not a number', 'organization_id=abc'],
+    ['not whole', 'organization_id=1.5'],
+    ['a flag', 'organization_id=true'],
     ['zero', 'organization_id=0'],
   ])('answers VALIDATION_ERROR naming organization_id when it is %s', async (_label, query) => {
     const res = await get('DEMO00001', query);
