@@ -165,7 +165,7 @@ export interface Schema {
     /** 128 float32: a BLOB in SQLite, bytea in PostgreSQL. */
     descriptor: Uint8Array;
   };
-  face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claimed_at: string | null };
+  face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claim_token: string | null; lease_expires_at_ms: number | null };
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };
   order_locks: { order_id: string; holder: string; expires_at_ms: number };

@@ -1,8 +1,9 @@
 import { chunks, now, type Db } from '../db.ts';
+import type { Claim } from '../services/job-runner.ts';
 import { MEDIA_COLUMNS, type CardMediaRow, type MediaRow } from './media.ts';
 
-/** A queued photo a worker took: enough to find its original. */
-export type FaceJob = Pick<MediaRow, 'id' | 'organization_id' | 'mime'>;
+/** A queued photo a worker took: enough to find its original, and the claim's token. */
+export type FaceJob = Pick<MediaRow, 'id' | 'organization_id' | 'mime'> & { token: string };
 
 /** Queues these photos (already queued ones stay as they are). */
 export async function insertFaceJobs(db: Db, organizationId: number, mediaIds: readonly string[]): Promise<void> {
@@ -39,18 +40,18 @@ export async function deleteFaceJobs(db: Db, organizationId: number): Promise<vo
 }
 
 /**
- * Claims up to `limit` jobs, oldest first: waiting ones and those claimed before `expiredBefore`.
- * One statement, so two processes never claim the same job.
+ * Claims up to `limit` jobs, oldest first, among those whose lease is unset or over (`nowMs`):
+ * one statement, so two workers never take the same job.
  */
-export async function claimFaceJobs(db: Db, options: { now: string; expiredBefore: string; limit: number; organizationId?: number }): Promise<FaceJob[]> {
+export async function claimFaceJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; organizationId?: number }): Promise<FaceJob[]> {
   const rows = await db
     .updateTable('face_jobs')
-    .set({ claimed_at: options.now })
+    .set({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs })
     .where('media_id', 'in', (eb) =>
       eb
         .selectFrom('face_jobs as waiting')
         .select('waiting.media_id')
-        .where((where) => where.or([where('waiting.claimed_at', 'is', null), where('waiting.claimed_at', '<', options.expiredBefore)]))
+        .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
         .$if(options.organizationId !== undefined, (query) => query.where('waiting.organization_id', '=', options.organizationId as number))
         .orderBy('waiting.queued_at')
         .orderBy('waiting.media_id')
@@ -62,12 +63,12 @@ export async function claimFaceJobs(db: Db, options: { now: string; expiredBefor
       eb.selectFrom('media').select('media.mime').whereRef('media.id', '=', 'face_jobs.media_id').as('mime'),
     ])
     .execute();
-  return rows.map((row) => ({ id: row.media_id, organization_id: row.organization_id, mime: String(row.mime) }));
+  return rows.map((row) => ({ id: row.media_id, organization_id: row.organization_id, mime: String(row.mime), token: claim.token }));
 }
 
-/** Makes every claimed job waiting again: at the API's start, no worker of a previous run lives. */
-export async function releaseFaceClaims(db: Db): Promise<void> {
-  await db.updateTable('face_jobs').set({ claimed_at: null }).where('claimed_at', 'is not', null).execute();
+/** Extends the leases of these claims (their holders are still working). */
+export async function renewFaceClaims(db: Db, tokens: readonly string[], leaseExpiresAtMs: number): Promise<void> {
+  if (tokens.length) await db.updateTable('face_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', 'in', tokens).execute();
 }
 
 /** How many jobs the organization has queued, claimed or not. */

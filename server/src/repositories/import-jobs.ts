@@ -1,14 +1,9 @@
 import type { Insertable, Selectable } from 'kysely';
 import { chunks, type Db, type Schema } from '../db.ts';
+import type { Claim } from '../services/job-runner.ts';
 
 export type ImportJob = Selectable<Schema['import_jobs']>;
 export type NewImportJob = Omit<Insertable<Schema['import_jobs']>, 'claim_token' | 'lease_expires_at_ms' | 'media_id' | 'attempts' | 'error'>;
-
-/** The claim a worker holds on the jobs it took in one go. */
-export interface Claim {
-  token: string;
-  leaseExpiresAtMs: number;
-}
 
 export async function insertImportJobs(db: Db, jobs: readonly NewImportJob[]): Promise<void> {
   for (const batch of chunks(jobs)) await db.insertInto('import_jobs').values([...batch]).execute();

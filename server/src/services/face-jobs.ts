@@ -9,12 +9,12 @@ import {
   insertFaces,
   purgeFaces,
   queueUnindexedPhotos,
-  releaseFaceClaims,
+  renewFaceClaims,
   type FaceJob,
 } from '../repositories/faces.ts';
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
-import { drain, startWorker, type JobQueue, type Worker } from './job-runner.ts';
+import { drain, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { originalName } from './video.ts';
 
@@ -23,9 +23,6 @@ import { originalName } from './video.ts';
 // organizations with facial search get jobs: describing costs about half a second of a core per
 // photo, wasted where nobody can search. Switching the flag on (org:upsert) queues the whole
 // organization; switching it off drops its waiting jobs (its face data stays until faces:purge).
-
-/** A claim older than this belongs to a worker that died (a photo takes about a second). */
-const CLAIM_LEASE_MS = 2 * 60_000;
 
 /** Queues the photos among these media for description, when their organization has facial search. */
 export async function queueFaceIndexing(db: Db, organizationId: number, media: ReadonlyArray<{ id: string; kind: string }>): Promise<void> {
@@ -60,35 +57,18 @@ async function runJob(db: Db, store: MediaStore, engine: FaceEngine, job: FaceJo
   await transaction(db, (db) => insertFaces(db, [{ mediaId: job.id, descriptors }]));
 }
 
-/**
- * The face queue: claims are stamped with the time, and one older than the lease is taken again.
- * Claims left by a previous run are released on the first claim (no worker of it lives).
- */
-function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organizationId, releaseFirst, log }: { organizationId?: number; releaseFirst: boolean; log: (message: string) => void }): JobQueue<FaceJob> {
-  let released = !releaseFirst;
+/** The face queue, of one organization or of all. */
+function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organizationId, log }: { organizationId?: number; log: (message: string) => void }): JobQueue<FaceJob> {
   return {
-    async claim(limit) {
-      if (!released) {
-        await transaction(db, (db) => releaseFaceClaims(db));
-        released = true;
-      }
-      const now = Date.now();
-      return transaction(db, (db) =>
-        claimFaceJobs(db, {
-          now: new Date(now).toISOString(),
-          expiredBefore: new Date(now - CLAIM_LEASE_MS).toISOString(),
-          limit,
-          ...(organizationId === undefined ? {} : { organizationId }),
-        }),
-      );
-    },
-    run: (job) => runJob(db, store, engine, job, log),
+    claim: (limit) =>
+      transaction(db, (db) => claimFaceJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(organizationId === undefined ? {} : { organizationId }) })),
+    run: (job) => whileLeased((lease) => renewFaceClaims(db, [job.token], lease), () => runJob(db, store, engine, job, log)),
   };
 }
 
 /** The API's background indexer: describes queued photos of every organization as they come. */
 export function startFaceIndexer(db: Db, store: MediaStore, engine: FaceEngine, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
-  return startWorker('Face indexing', faceQueue(db, store, engine, { releaseFirst: true, log }), { concurrency, log });
+  return startWorker('Face indexing', faceQueue(db, store, engine, { log }), { concurrency, log });
 }
 
 export interface DrainProgress {
@@ -122,7 +102,7 @@ export async function drainOrganization(
   // The progress line after each photo is cosmetic: a failed count waits for the next one.
   const onDone = () => void report().catch(() => undefined);
   for (;;) {
-    await drain(faceQueue(db, store, engine, { organizationId, releaseFirst: false, log }), { concurrency, onDone });
+    await drain(faceQueue(db, store, engine, { organizationId, log }), { concurrency, onDone });
     if (!(await report())) return done;
     await sleep(250);
   }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
-import { drain, startWorker, type JobQueue, type Worker } from './job-runner.ts';
+import { drain, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { STAGED_SOURCE } from './media-files.ts';
 import { importMedia, makeScratch, MediaImportError } from './media-import.ts';
 import { importVideo } from './video.ts';
@@ -29,10 +28,6 @@ import { importVideo } from './video.ts';
 // row in one transaction, only while it still holds the claim: a job is imported exactly once,
 // however many workers were killed on the way, and a killed run's files are swept as debris.
 
-/** A claim's lease: a worker killed mid-job holds its jobs this long at most. */
-const LEASE_MS = 20_000;
-/** A live worker renews its leases well before they end. */
-const RENEW_EVERY_MS = 5_000;
 /** Failures other than a bad file (storage or database away) are tried again after a pause, this many times in all. */
 const MAX_ATTEMPTS = 3;
 const RETRY_AFTER_MS = 5_000;
@@ -64,50 +59,35 @@ async function makeMedia(store: MediaStore, job: ImportJob, mediaId: string): Pr
 /** Runs one claimed job; its outcome is recorded in its row (or the row is gone, with the media in). */
 async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (message: string) => void): Promise<void> {
   const token = job.claim_token as string;
-  const renewal = setInterval(() => {
-    // A missed renewal only risks a second run, which the claim check then discards.
-    void renewImportClaims(db, [token], Date.now() + LEASE_MS).catch(() => undefined);
-  }, RENEW_EVERY_MS);
   const mediaId = newId();
+  if (!(await transaction(db, (db) => startImportAttempt(db, job.id, token, mediaId)))) return;
+  // A previous attempt died (its lease ran out): what it stored is nobody's now.
+  if (job.media_id) await store.remove(job.media_id);
+  let media: NewMedia;
   try {
-    if (!(await transaction(db, (db) => startImportAttempt(db, job.id, token, mediaId)))) return;
-    // A previous attempt died (its lease ran out): what it stored is nobody's now.
-    if (job.media_id) await store.remove(job.media_id);
-    let media: NewMedia;
-    try {
-      media = await makeMedia(store, job, mediaId);
-    } catch (error) {
-      await store.remove(mediaId);
-      const final = error instanceof MediaImportError || job.attempts >= MAX_ATTEMPTS;
-      await transaction(db, (db) => endImportAttempt(db, job.id, token, final ? { error: message(error) } : { retryAtMs: Date.now() + RETRY_AFTER_MS }));
-      if (final) await store.remove(job.id);
-      else log(`Import of ${job.file_name} failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}), tried again soon: ${message(error)}`);
-      return;
-    }
-    const imported = await transaction(db, async (db) => {
-      if (!(await finishImportJob(db, job.id, token))) return false;
-      await insertMedia(db, media);
-      await queueFaceIndexing(db, media.organization_id, [media]);
-      return true;
-    });
-    // Imported: the staged file is done with. Not: another worker owns the job (or its card went).
-    await store.remove(imported ? job.id : mediaId);
-  } finally {
-    clearInterval(renewal);
+    media = await whileLeased((lease) => renewImportClaims(db, [token], lease), () => makeMedia(store, job, mediaId));
+  } catch (error) {
+    await store.remove(mediaId);
+    const final = error instanceof MediaImportError || job.attempts >= MAX_ATTEMPTS;
+    await transaction(db, (db) => endImportAttempt(db, job.id, token, final ? { error: message(error) } : { retryAtMs: Date.now() + RETRY_AFTER_MS }));
+    if (final) await store.remove(job.id);
+    else log(`Import of ${job.file_name} failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}), tried again soon: ${message(error)}`);
+    return;
   }
+  const imported = await transaction(db, async (db) => {
+    if (!(await finishImportJob(db, job.id, token))) return false;
+    await insertMedia(db, media);
+    await queueFaceIndexing(db, media.organization_id, [media]);
+    return true;
+  });
+  // Imported: the staged file is done with. Not: another worker owns the job (or its card went).
+  await store.remove(imported ? job.id : mediaId);
 }
 
 /** The import queue, of one batch or of all. */
 function importQueue(db: Db, store: MediaStore, { batchId, log }: { batchId?: string; log: (message: string) => void }): JobQueue<ImportJob> {
   return {
-    claim: (limit) =>
-      transaction(db, (db) =>
-        claimImportJobs(
-          db,
-          { token: randomUUID(), leaseExpiresAtMs: Date.now() + LEASE_MS },
-          { nowMs: Date.now(), limit, ...(batchId === undefined ? {} : { batchId }) },
-        ),
-      ),
+    claim: (limit) => transaction(db, (db) => claimImportJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(batchId === undefined ? {} : { batchId }) })),
     run: (job) => runImportJob(db, store, job, log),
   };
 }

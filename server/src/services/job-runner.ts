@@ -1,11 +1,40 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 // The one loop every database-backed queue runs on (face indexing, imports): claim what is
-// free, run it, claim more as runs end. The queues own their tables and their claims; the
-// claim is one statement, so workers in several processes never take the same job.
+// free, run it, claim more as runs end. The queues own their tables; every claim is one
+// statement that stamps a random token and a lease, so workers in several processes never take
+// the same job, and a job whose worker died is free again when its lease ends.
 
 /** How often an idle worker looks for jobs queued by another process (the admin CLI, another instance). */
 const IDLE_POLL_MS = 1000;
+/** A claim's lease: a worker killed mid-job holds its jobs this long at most. */
+export const LEASE_MS = 20_000;
+/** A live worker renews its leases well before they end. */
+const RENEW_EVERY_MS = 5_000;
+
+/** What a claim stamps on the jobs it takes. */
+export interface Claim {
+  token: string;
+  leaseExpiresAtMs: number;
+}
+
+export function newClaim(): Claim {
+  return { token: randomUUID(), leaseExpiresAtMs: Date.now() + LEASE_MS };
+}
+
+/**
+ * Runs a claimed job's work while renewing its lease. A missed renewal only risks a second run
+ * after the lease ends, which each queue makes harmless.
+ */
+export async function whileLeased<T>(renew: (leaseExpiresAtMs: number) => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const renewal = setInterval(() => void renew(Date.now() + LEASE_MS).catch(() => undefined), RENEW_EVERY_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+  }
+}
 
 export interface JobQueue<Job> {
   /** Takes up to `limit` jobs for this process. */
