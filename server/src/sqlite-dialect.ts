@@ -22,6 +22,10 @@ class Mutex {
   #locked = false;
   #waiting: Array<() => void> = [];
 
+  get isLocked(): boolean {
+    return this.#locked;
+  }
+
   async lock(): Promise<void> {
     if (!this.#locked) {
       this.#locked = true;
@@ -68,6 +72,10 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.run(query);
+  }
+
+  run<R>(query: CompiledQuery): QueryResult<R> {
     const { statement, returnsRows } = this.#prepare(query.sql);
     const parameters = query.parameters as SQLInputValue[];
     // A statement that returns columns (SELECT, or a write with RETURNING) is read whole.
@@ -123,6 +131,16 @@ class NodeSqliteDriver implements Driver {
   }
 
   /**
+   * Runs one statement at once when the connection is free (no transaction or query holds it),
+   * answering undefined otherwise. Each statement is atomic and synchronous, so running it now
+   * is what queueing it would do, minus Kysely's rounds through the event loop.
+   */
+  runNow<R>(query: CompiledQuery): QueryResult<R> | undefined {
+    if (this.#mutex.isLocked || !this.#connection) return undefined;
+    return this.#connection.run(query);
+  }
+
+  /**
    * IMMEDIATE takes the write lock at once: a deferred transaction that reads first and then
    * writes fails with "database is locked" when another process (the admin CLI) wrote meanwhile,
    * busy_timeout or not.
@@ -154,13 +172,19 @@ class NodeSqliteDriver implements Driver {
 /** A Kysely dialect over `node:sqlite`, for the database file at `file`. */
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
+  #driver: NodeSqliteDriver | undefined;
 
   constructor(file: string) {
     this.#file = file;
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#file);
+    return (this.#driver = new NodeSqliteDriver(this.#file));
+  }
+
+  /** See NodeSqliteDriver.runNow: the hottest reads skip the queue when nothing holds the connection. */
+  runNow<R>(query: CompiledQuery): QueryResult<R> | undefined {
+    return this.#driver?.runNow(query);
   }
 
   createQueryCompiler() {
