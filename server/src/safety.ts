@@ -1,11 +1,10 @@
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { Db } from './db.ts';
 import type { FastifyInstance } from 'fastify';
 import { loadRateLimitStore, readCorsOrigins, type RateLimitStore } from './config.ts';
 import { corsOriginMatcher } from './cors.ts';
 import { ApiError } from './errors.ts';
-import { databaseRateLimitStore } from './services/rate-limit-store.ts';
+import { databaseHitCounter, memoryHitCounter } from './services/rate-limit-store.ts';
 
 interface Budget {
   max: number;
@@ -63,8 +62,6 @@ const NO_ACTIVE_CONTENT = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 } as const;
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-
 /** Whether a browser origin may read the API's answers (the tenant sites'). */
 export function allowedOrigins(options: SafetyOptions): (origin: string) => boolean {
   return corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
@@ -76,36 +73,27 @@ export function registerSafety(
   allowed: (origin: string) => boolean,
   options: SafetyOptions = {},
 ): void {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(NO_ACTIVE_CONTENT);
-  });
   // A refused origin gets no CORS headers at all; the browser then blocks the answer.
   void app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
     // The plugin allows only GET, HEAD and POST unless told; the sites also delete (media, order items).
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
   });
-  // The plugin's own per-route hooks only reach routes declared after it has loaded, and
-  // buildApp declares routes synchronously; so one app-wide hook applies the limiters instead.
-  // createRateLimit (not rateLimit) because one call may draw on two budgets.
-  // In the database, the counters are shared by every API instance on it.
-  const store = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseRateLimitStore(db) : undefined;
-  void app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
-  let limiters: Record<LimitProfile, Limiter> | undefined;
-  app.after((error) => {
-    if (error) return;
-    const limiter = (profile: LimitProfile): Limiter => {
-      const { max, timeWindowMs } = { ...LIMIT_PROFILES[profile], ...options.rateLimit };
-      return app.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (request) => `${profile}:${request.ip}` });
-    };
-    limiters = { lookup: limiter('lookup'), costly: limiter('costly') };
-  });
+  const budgets = Object.fromEntries(
+    Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }]),
+  ) as Record<LimitProfile, Budget>;
+  const counter = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseHitCounter(db) : memoryHitCounter();
+  // One hook for every request: the headers every answer carries, then the budgets the call
+  // draws on, each counted per client address.
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(NO_ACTIVE_CONTENT);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     for (const profile of LIMITED_ROUTES[`${method} ${request.routeOptions.url}`] ?? []) {
-      const verdict = await limiters?.[profile](request);
-      if (verdict && !verdict.isAllowed && verdict.isExceeded) {
-        reply.header('retry-after', verdict.ttlInSeconds);
+      const { max, timeWindowMs } = budgets[profile];
+      const now = Date.now();
+      const window = await counter.count(`${profile}:${request.ip}`, timeWindowMs, now);
+      if (window.hits > max) {
+        reply.header('retry-after', Math.ceil((window.window_started_ms + timeWindowMs - now) / 1000));
         throw new ApiError(429, 'RATE_LIMITED');
       }
     }
