@@ -66,9 +66,9 @@ export async function claimFaceJobs(db: Db, claim: Claim, options: { nowMs: numb
   return rows.map((row) => ({ id: row.media_id, organization_id: row.organization_id, mime: String(row.mime), token: claim.token }));
 }
 
-/** Extends the leases of these claims (their holders are still working). */
-export async function renewFaceClaims(db: Db, tokens: readonly string[], leaseExpiresAtMs: number): Promise<void> {
-  if (tokens.length) await db.updateTable('face_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', 'in', tokens).execute();
+/** Extends the lease of a claim (its holder is still working). */
+export async function renewFaceClaim(db: Db, token: string, leaseExpiresAtMs: number): Promise<void> {
+  await db.updateTable('face_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', '=', token).execute();
 }
 
 /** How many jobs the organization has queued, claimed or not. */

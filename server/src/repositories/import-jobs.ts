@@ -33,9 +33,9 @@ export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; 
     .execute();
 }
 
-/** Extends the leases of these claims (their holders are still working). */
-export async function renewImportClaims(db: Db, tokens: readonly string[], leaseExpiresAtMs: number): Promise<void> {
-  if (tokens.length) await db.updateTable('import_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', 'in', tokens).execute();
+/** Extends the lease of a claim (its holder is still working). */
+export async function renewImportClaim(db: Db, token: string, leaseExpiresAtMs: number): Promise<void> {
+  await db.updateTable('import_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', '=', token).execute();
 }
 
 /** Records the media id an attempt stores its files under; false when the claim was lost. */

@@ -1,5 +1,4 @@
 import { transaction, type Db } from '../db.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import {
   claimFaceJobs,
@@ -9,12 +8,12 @@ import {
   insertFaces,
   purgeFaces,
   queueUnindexedPhotos,
-  renewFaceClaims,
+  renewFaceClaim,
   type FaceJob,
 } from '../repositories/faces.ts';
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
-import { drain, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
+import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { originalName } from './video.ts';
 
@@ -62,7 +61,7 @@ function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organization
   return {
     claim: (limit) =>
       transaction(db, (db) => claimFaceJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(organizationId === undefined ? {} : { organizationId }) })),
-    run: (job) => whileLeased((lease) => renewFaceClaims(db, [job.token], lease), () => runJob(db, store, engine, job, log)),
+    run: (job) => whileLeased((lease) => renewFaceClaim(db, job.token, lease), () => runJob(db, store, engine, job, log)),
   };
 }
 
@@ -101,9 +100,6 @@ export async function drainOrganization(
   await report();
   // The progress line after each photo is cosmetic: a failed count waits for the next one.
   const onDone = () => void report().catch(() => undefined);
-  for (;;) {
-    await drain(faceQueue(db, store, engine, { organizationId, log }), { concurrency, onDone });
-    if (!(await report())) return done;
-    await sleep(250);
-  }
+  await drainAndWait(faceQueue(db, store, engine, { organizationId, log }), { concurrency, onDone }, async () => (await report()) === 0);
+  return done;
 }

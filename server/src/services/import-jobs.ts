@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { transaction, type Db } from '../db.ts';
 import {
   batchJobs,
@@ -10,7 +9,7 @@ import {
   deleteImportJobs,
   endImportAttempt,
   finishImportJob,
-  renewImportClaims,
+  renewImportClaim,
   startImportAttempt,
   type ImportJob,
 } from '../repositories/import-jobs.ts';
@@ -18,7 +17,7 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
-import { drain, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
+import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { STAGED_SOURCE } from './media-files.ts';
 import { importMedia, makeScratch, MediaImportError } from './media-import.ts';
 import { importVideo } from './video.ts';
@@ -65,7 +64,7 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
   if (job.media_id) await store.remove(job.media_id);
   let media: NewMedia;
   try {
-    media = await whileLeased((lease) => renewImportClaims(db, [token], lease), () => makeMedia(store, job, mediaId));
+    media = await whileLeased((lease) => renewImportClaim(db, token, lease), () => makeMedia(store, job, mediaId));
   } catch (error) {
     await store.remove(mediaId);
     const final = error instanceof MediaImportError || job.attempts >= MAX_ATTEMPTS;
@@ -118,17 +117,17 @@ export async function runBatch(
     onProgress(total - jobs.filter((job) => job.error === null).length, total);
     return jobs;
   };
-  for (;;) {
+  // Once settled, every job left has failed.
+  let failed: Awaited<ReturnType<typeof left>> = [];
+  await drainAndWait(
+    importQueue(db, store, { batchId, log }),
     // The progress line after each job is cosmetic: a failed count waits for the next one.
-    await drain(importQueue(db, store, { batchId, log }), { concurrency: IMPORTS_AT_ONCE, onDone: () => void left().catch(() => undefined) });
-    const jobs = await left();
-    if (jobs.every((job) => job.error !== null)) {
-      await transaction(db, (db) => deleteImportJobs(db, jobs.map((job) => job.id)));
-      return {
-        imported: total - jobs.length,
-        failed: jobs.map((job) => ({ fileName: job.file_name, error: job.error as string })),
-      };
-    }
-    await sleep(250);
-  }
+    { concurrency: IMPORTS_AT_ONCE, onDone: () => void left().catch(() => undefined) },
+    async () => (failed = await left()).every((job) => job.error !== null),
+  );
+  await transaction(db, (db) => deleteImportJobs(db, failed.map((job) => job.id)));
+  return {
+    imported: total - failed.length,
+    failed: failed.map((job) => ({ fileName: job.file_name, error: job.error as string })),
+  };
 }

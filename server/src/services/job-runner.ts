@@ -83,6 +83,22 @@ export async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = 
   if (failure) throw failure.error;
 }
 
+/** How often a command waiting for jobs another process holds looks again. */
+const WAIT_POLL_MS = 250;
+
+/**
+ * What the admin CLI's commands do: drains the queue here, then waits for the jobs another
+ * process (the API) holds, taking them here if their lease ends, until `settled` says nothing is
+ * left to wait for.
+ */
+export async function drainAndWait<Job>(queue: JobQueue<Job>, options: DrainOptions, settled: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    await drain(queue, options);
+    if (await settled()) return;
+    await sleep(WAIT_POLL_MS);
+  }
+}
+
 export interface Worker {
   /** Finishes the jobs being run, then stops claiming. */
   stop(): Promise<void>;
