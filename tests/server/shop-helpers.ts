@@ -132,9 +132,9 @@ export async function withCustomer(api: TestApi, orderId: string): Promise<WireO
   return orderCall(api, 'POST', `/api/v1/order/${orderId}/customer`, { address: validAddress });
 }
 
-export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Promise<string> {
-  const { public_key: key } = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
-  return encryptCardHash(key, {
+/** The card hash of the sandbox's approved card (or of `card`) with the gateway's public key. */
+export function cardHashFor(publicKey: string, card: Partial<CardData> = {}): Promise<string> {
+  return encryptCardHash(publicKey, {
     card_number: '4000000000000010',
     card_holder_name: 'MARIA SILVA',
     card_expiration_month: '12',
@@ -142,6 +142,11 @@ export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Prom
     card_cvv: '123',
     ...card,
   });
+}
+
+export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Promise<string> {
+  const { public_key: key } = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
+  return cardHashFor(key, card);
 }
 
 /** `count` photo (or other) rows numbered 0, 1, ...: ids in that order. */

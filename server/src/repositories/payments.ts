@@ -30,7 +30,7 @@ export async function insertPayment(
   await db.insertInto('payments').values({ ...payment, created_at: at, updated_at: at }).execute();
 }
 
-/** Drops an attempt the gateway never took (bad card data, PSP unreachable): its key can be used again. */
+/** Drops an attempt the gateway refused to take (bad card data): its key can be used again. */
 export async function deletePayment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('payments').where('id', '=', id).execute();
 }
@@ -63,6 +63,22 @@ export function listPayments(db: Db, orderId: string): Promise<PaymentRow[]> {
 
 export function findPaymentByCharge(db: Db, chargeId: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').select(COLUMNS).where('charge_id', '=', chargeId).executeTakeFirst();
+}
+
+// Still processing, or canceled (a cart change, the order paid otherwise) before the gateway's
+// answer was recorded: without a charge id, the gateway may still hold a charge for it.
+const UNRESOLVED: readonly ChargeStatus[] = ['processing', 'canceled'];
+
+/** An attempt whose charge, if the gateway made one, was never recorded (the process died first). */
+export function isUnresolved(payment: Pick<PaymentRow, 'charge_id' | 'status'>): boolean {
+  return payment.charge_id === null && UNRESOLVED.includes(payment.status);
+}
+
+/** The unresolved attempts of one order, or of every order; oldest first. */
+export function listUnresolvedPayments(db: Db, orderId?: string): Promise<PaymentRow[]> {
+  let query = db.selectFrom('payments').select(COLUMNS).where('charge_id', 'is', null).where('status', 'in', UNRESOLVED);
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  return query.orderBy('created_at').orderBy('rowid').execute();
 }
 
 /** Pending payments of an order (an order change cancels them: their amount is stale). */

@@ -218,6 +218,11 @@ export function createSandboxGateway(options: {
       return row && toCharge(row);
     },
 
+    async findChargeByKey(idempotencyKey) {
+      const row = await findSandboxChargeByKey(db, idempotencyKey);
+      return row && toCharge(row);
+    },
+
     async cancelCharge(id) {
       const row = await findSandboxCharge(db, id);
       if (!row) return undefined;
