@@ -9,7 +9,7 @@ import type { WireMediasAnswer } from '../../contract/media.ts';
 import type { WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import { loadPixConfig } from '../../server/src/config.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
-import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
+import { confirmPixPayment, reconcilePayments, UNKNOWN_ATTEMPT_GRACE_MS } from '../../server/src/services/payments/checkout.ts';
 import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { buildApp } from '../../server/src/app.ts';
@@ -386,6 +386,39 @@ describe('payment status, QR code and webhook', () => {
     expect(await snapshot(api.db)).toEqual(after);
   });
 
+  it('sells once and refunds nothing when a webhook and a poll learn of the same payment at once', async () => {
+    const { order } = await readyOrder('TWICE0001');
+    await checkout(order.id, { pix: true });
+    const charge = (await row(api.db, sql`SELECT charge_id FROM payments WHERE order_id = ${order.id}`)) as { charge_id: string };
+    await sandbox().confirmPix(charge.charge_id);
+    // Both read the charge before either records it.
+    const gateway = sandbox();
+    let reads = 0;
+    let bothRead: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (bothRead = resolve));
+    const racing = buildApp({
+      db: api.db,
+      dataDir: api.dataDir,
+      gateway: {
+        ...gateway,
+        async getCharge(id) {
+          const read = await gateway.getCharge(id);
+          if (++reads === 2) bothRead();
+          await together;
+          return read;
+        },
+      },
+    });
+    const answers = await Promise.all([
+      racing.inject({ method: 'POST', url: '/api/v1/payment/webhook', payload: { charge_id: charge.charge_id } }),
+      racing.inject(`/api/v1/payment/${order.id}`),
+    ]);
+    expect(answers.map((answer) => answer.json())).toEqual([expect.objectContaining({ status: 'PAID' }), expect.objectContaining({ status: 'PAID' })]);
+    await racing.close();
+    expect(await rows(api.db, sql`SELECT status FROM sandbox_charges WHERE order_id = ${order.id}`)).toEqual([{ status: 'paid' }]);
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
+  });
+
   it('finds a PIX paid at the PSP when the visitor polls, even without a webhook', async () => {
     const { order } = await readyOrder('POLLS0001');
     await checkout(order.id, { pix: true });
@@ -520,5 +553,82 @@ describe('a payment sells exactly what it was made for', () => {
     expect((await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${id}`))).toEqual({ n: 1 });
     expect(await soldBy(id)).toEqual([photo]);
     await slow.close();
+  });
+});
+
+describe('an attempt whose gateway answer was never recorded', () => {
+  /** The gateway call fails after the PSP made the charge (`charged`) or before it: a lost answer, a timeout. */
+  const lossyApp = (charged: boolean) => {
+    const gateway = sandbox();
+    const lose = async (charging: () => Promise<unknown>): Promise<never> => {
+      if (charged) await charging();
+      throw new Error('socket hang up');
+    };
+    return buildApp({
+      db: api.db,
+      dataDir: api.dataDir,
+      gateway: {
+        ...gateway,
+        createCardCharge: (input) => lose(() => gateway.createCardCharge(input)),
+        createPixCharge: (input) => lose(() => gateway.createPixCharge(input)),
+      },
+    });
+  };
+  const payByCard = async (app: { inject: TestApi['app']['inject'] }, orderId: string) =>
+    app.inject({ method: 'POST', url: `/api/v1/payment/checkout/${orderId}`, payload: { card_hash: await cardHash(api) } });
+  const chargesOf = (orderId: string) =>
+    rows(api.db, sql`SELECT status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
+  const soldBy = async (orderId: string) =>
+    (await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((row) => row.id);
+  const attemptsOf = async (orderId: string) =>
+    (await orderCall(api, 'GET', `/api/v1/order/${orderId}`)).payments.map((payment) => [payment.status, payment.amount]);
+
+  it('finds the charge by its idempotency key when the status is read, and sells what it paid for', async () => {
+    const lossy = lossyApp(true);
+    const { order, media } = await readyOrder('LOSTA0001', 2);
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
+    expect(await soldBy(order.id)).toEqual([...media].sort());
+    expect(await chargesOf(order.id)).toEqual([{ status: 'paid', amount_cents: 5000 }]);
+    await lossy.close();
+  });
+
+  it('refunds it when a retry finds the cart changed meanwhile, then charges the new cart', async () => {
+    const lossy = lossyApp(true);
+    const { order, media } = await readyOrder('LOSTB0001', 2);
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    await orderCall(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${media[1]}`);
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PAID' });
+    expect(await chargesOf(order.id)).toEqual([
+      { status: 'refunded', amount_cents: 5000 },
+      { status: 'paid', amount_cents: 2500 },
+    ]);
+    expect(await attemptsOf(order.id)).toEqual([
+      ['REFUNDED', 5000],
+      ['PAID', 2500],
+    ]);
+    expect(await soldBy(order.id)).toEqual([media[0]]);
+    await lossy.close();
+  });
+
+  it('charges nothing more while the gateway may still make the charge, and expires the attempt it never made', async () => {
+    const lossy = lossyApp(false);
+    const { order } = await readyOrder('LOSTC0001');
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PROCESSING' });
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PROCESSING' });
+    expect(await chargesOf(order.id)).toEqual([]);
+    // The grace period ends with no charge at the gateway: the periodic pass expires the attempt.
+    const longAgo = new Date(Date.now() - UNKNOWN_ATTEMPT_GRACE_MS).toISOString();
+    await api.db.updateTable('payments').set({ created_at: longAgo }).where('order_id', '=', order.id).execute();
+    await reconcilePayments({ db: api.db, gateway: sandbox() });
+    expect(await attemptsOf(order.id)).toEqual([['EXPIRED', 2500]]);
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PAID' });
+    expect(await attemptsOf(order.id)).toEqual([
+      ['EXPIRED', 2500],
+      ['PAID', 2500],
+    ]);
+    expect(await chargesOf(order.id)).toEqual([{ status: 'paid', amount_cents: 2500 }]);
+    await lossy.close();
   });
 });
