@@ -9,7 +9,9 @@ import { makeTestVideo } from '../support/videos.ts';
 import { counts, importMedia, list, openGallery } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
 
+/** Makes a 3 s video and imports it: ffmpeg and the admin CLI take seconds, more on a loaded machine. */
 async function importVideo(card: string, ...flags: string[]): Promise<void> {
+  test.slow();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
   try {
     await makeTestVideo(path.join(folder, 'corrida.mp4'), { width: 640, height: 360, seconds: 3, sound: true });
