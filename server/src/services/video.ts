@@ -73,7 +73,7 @@ const TIMEOUT_MS = { probe: 30_000, frame: 60_000, clip: 300_000 } as const;
 /** The poster is the frame this far into the video: past fades in from black and title cards. */
 const POSTER_AT = 0.1;
 
-export interface VideoInfo {
+interface VideoInfo {
   /** ffprobe's index of the video stream shown. */
   stream: number;
   /** The picture as players show it: sample aspect ratio and rotation applied. */
@@ -106,7 +106,7 @@ async function onVideo(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], time
 }
 
 /** Reads a video's streams with ffprobe; refuses a file without a picture to show (sound only, damaged, cut short). */
-export async function probeVideo(file: string, name: string): Promise<VideoInfo> {
+async function probeVideo(file: string, name: string): Promise<VideoInfo> {
   const output = await onVideo('ffprobe', ['-print_format', 'json', '-show_format', '-show_streams', fileUrl(file)], TIMEOUT_MS.probe, `${name} is damaged or cut short`);
   const probed = JSON.parse(output.toString('utf8')) as { streams?: ProbedStream[]; format?: { duration?: string } };
   // A cover picture (an MP4 of music with its album art) is a still, not a video.
@@ -129,7 +129,7 @@ export async function probeVideo(file: string, name: string): Promise<VideoInfo>
  * The poster: the frame POSTER_AT into the video (the first one when that finds none, as in a
  * file whose length is wrong), upright (ffmpeg applies the rotation) at its display size, as PNG.
  */
-export async function posterFrame(file: string, video: VideoInfo, name: string): Promise<Buffer> {
+async function posterFrame(file: string, video: VideoInfo, name: string): Promise<Buffer> {
   const grab = (at: number) =>
     onVideo(
       'ffmpeg',
@@ -153,7 +153,7 @@ export async function posterFrame(file: string, video: VideoInfo, name: string):
 }
 
 /** The clip's size: the video's shape within CLIP's edges, never enlarged, in even pixels (H.264's 4:2:0). */
-export function clipSize(width: number, height: number): [number, number] {
+function clipSize(width: number, height: number): [number, number] {
   const scale = Math.min(1, CLIP.shortEdge / Math.min(width, height), CLIP.longEdge / Math.max(width, height));
   const even = (edge: number) => Math.max(2, 2 * Math.round((edge * scale) / 2));
   return [even(width), even(height)];
@@ -164,7 +164,7 @@ export function clipSize(width: number, height: number): [number, number] {
  * photos' watermark (watermark.ts, rendered at the clip's size) laid over every frame, sound
  * kept as AAC, its index up front (`+faststart`) so it starts playing at once, no metadata.
  */
-export async function writePreviewClip(dir: string, file: string, video: VideoInfo, name: string): Promise<void> {
+async function writePreviewClip(dir: string, file: string, video: VideoInfo, name: string): Promise<void> {
   const [width, height] = clipSize(video.width, video.height);
   const overlay = path.join(dir, 'watermark.png');
   await fs.writeFile(overlay, await watermarkFor(width, height));
