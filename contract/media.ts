@@ -18,7 +18,8 @@ const mediaFiles = {
   card: Type.String(),
   /**
    * The original's size in pixels as viewers show it (EXIF orientation applied), so the gallery
-   * lays out each thumbnail at its own ratio before any image arrives. A video answers its poster's.
+   * lays out each thumbnail at its own ratio before any image arrives; a video's picture as
+   * players show it (rotation applied), which its poster frame has too.
    */
   width: Type.Integer({ minimum: 1 }),
   height: Type.Integer({ minimum: 1 }),
@@ -29,6 +30,11 @@ export const Media = Type.Object({
   type: MediaType,
   /** Only on unsold media. */
   selected: Type.Optional(Type.Boolean()),
+  /**
+   * Only on unsold videos: API path (no host) of the preview clip the gallery plays instead of
+   * the original (MP4, the first 10 s at 480p or less, watermarked).
+   */
+  preview_clip_path: Type.Optional(Type.String()),
 });
 export type WireMedia = Static<typeof Media>;
 

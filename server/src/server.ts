@@ -4,6 +4,7 @@ import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { carryOverDiskBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
+import { FFMPEG_MISSING, ffmpegVersion } from './services/ffmpeg.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
@@ -55,6 +56,8 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
     await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));
+    // Checked once: without ffmpeg, video imports are refused with this message and photos go on.
+    if (!(await ffmpegVersion())) console.warn(`Videos cannot be imported: ${FFMPEG_MISSING}`);
     // A fresh machine should show a working gallery without any admin step.
     if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
     const engine = faceEngine();

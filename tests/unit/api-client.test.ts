@@ -28,7 +28,10 @@ describe('the API client', () => {
       error: false,
       message: '',
       sold_medias: [media('a')],
-      not_sold_medias: [{ ...media('b'), selected: false }],
+      not_sold_medias: [
+        { ...media('b'), selected: false },
+        { ...media('v'), type: 'video', preview_clip_path: '/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked', selected: false },
+      ],
       extras: [],
     };
     const seen: Request[] = [];
@@ -43,6 +46,9 @@ describe('the API client', () => {
       height: 1920,
     });
     expect(lists.notSold[0]).toMatchObject({ id: 'b', sold: false });
+    expect(lists.notSold[0]?.clipUrl).toBeUndefined();
+    // An unsold video carries its preview clip, which the viewer plays.
+    expect(lists.notSold[1]?.clipUrl).toBe('http://api.test/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/7/DEMO00001?secret=abc123');
     expect(seen[0]?.method).toBe('POST');
     expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'] });

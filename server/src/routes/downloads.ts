@@ -14,7 +14,8 @@ export const FileParams = Type.Object({ id: MediaId, filename: Type.String() });
  * cache key only (a sold media's URLs change): what is served always follows the sold state.
  */
 export const DownloadQuery = Type.Object({
-  size: Type.Enum(['thumb', 'preview', 'original'], { default: 'thumb' }),
+  /** `clip`: an unsold video's preview clip. */
+  size: Type.Enum(['thumb', 'preview', 'original', 'clip'], { default: 'thumb' }),
   copy: Type.Optional(Type.Enum(['clean', 'watermarked'])),
 });
 

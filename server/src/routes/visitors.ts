@@ -171,7 +171,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
   });
 }
 
-/** Poster or original of a video; honours a single `Range` on every size. */
+/** Poster, preview clip or original of a video; honours a single `Range` on every size. */
 async function sendVideoFile(
   wanted: { id: string; size: Static<typeof DownloadQuery>['size']; range: string | undefined },
   reply: FastifyReply,

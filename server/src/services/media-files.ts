@@ -3,7 +3,8 @@ import path from 'node:path';
 // The names of a media's files, and the local folders. Paths and keys are built only from the
 // media id (random, base64url) and fixed names, never from anything a visitor sends.
 
-export type DownloadSize = 'thumb' | 'preview' | 'original';
+/** `clip`: the watermarked preview clip of an unsold video (video.ts). */
+export type DownloadSize = 'thumb' | 'preview' | 'original' | 'clip';
 
 export const DERIVED_FILES = {
   thumb: 'thumb.jpg',
@@ -11,6 +12,9 @@ export const DERIVED_FILES = {
   preview: 'preview.jpg',
   previewWatermarked: 'preview-wm.jpg',
 } as const;
+
+/** An unsold video's short, small, watermarked MP4 the gallery plays instead of the original. */
+export const PREVIEW_CLIP = 'clip-wm.mp4';
 
 /** A file `media:import` staged for its job, stored under the job's id until the job ends. */
 export const STAGED_SOURCE = 'source';
@@ -33,7 +37,7 @@ export function originalFileName(mime: string): string {
 }
 
 /** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalName` in video.ts). */
-export function downloadFileName(size: Exclude<DownloadSize, 'original'>, sold: boolean): string {
+export function downloadFileName(size: 'thumb' | 'preview', sold: boolean): string {
   if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
   return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;
 }

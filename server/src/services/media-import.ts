@@ -97,12 +97,14 @@ export async function inspectImage(original: Buffer | string, name: string): Pro
   return { ...format, ...meta.autoOrient };
 }
 
-/** Writes the original and its four derivatives into `dir`. */
-async function writeFiles(dir: string, original: Buffer, mime: string, name: string): Promise<void> {
-  await fs.writeFile(path.join(dir, originalFileName(mime)), original);
+/**
+ * Writes the four derivatives of an image (a photo's original, a video's poster frame) into
+ * `dir`: clean and watermarked previews and thumbs.
+ */
+export async function writeDerivatives(dir: string, image: Buffer, name: string): Promise<void> {
   // Decode once, at preview size; every derivative starts from these pixels. A sound header
   // over cut or damaged data (an interrupted transfer) fails only here.
-  const clean = await sharp(original)
+  const clean = await sharp(image)
     .autoOrient()
     .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
@@ -175,7 +177,8 @@ export async function importMedia(db: Db | null, store: MediaStore, source: Medi
     const name = path.basename(source.sourcePath);
     const image = await inspectImage(original, name);
     return storeMedia(db, store, id, async (scratch) => {
-      await writeFiles(scratch, original, image.mime, name);
+      await fs.writeFile(path.join(scratch, originalFileName(image.mime)), original);
+      await writeDerivatives(scratch, original, name);
       return {
         id,
         organization_id: source.organizationId,

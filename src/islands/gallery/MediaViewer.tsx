@@ -132,11 +132,13 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
   const t = useTranslate();
   const { zoom, handlers } = useGestures(media.id);
   const zoomed = zoom.scale > 1;
+  // A bought video plays its original, an unsold one its watermarked preview clip (both streamed
+  // by byte ranges); an unsold video without a clip (imported before clips) shows its poster.
+  const videoUrl = media.type !== 'video' ? undefined : downloadable ? media.originalUrl : media.clipUrl;
   return (
     <div className="viewer-stage">
-      {media.type === 'video' && downloadable ? (
-        // Streams from the video download address (the API answers byte ranges).
-        <video key={media.id} src={media.originalUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
+      {videoUrl ? (
+        <video key={media.id} src={videoUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
         <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>
           <FallbackImage

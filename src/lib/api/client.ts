@@ -166,6 +166,7 @@ export function createApiClient(
     thumbUrl: base + item.thumb_path,
     previewUrl: base + item.preview_path,
     originalUrl: base + item.preview_path.replace(/([?&])size=preview\b/, '$1size=original'),
+    ...('preview_clip_path' in item && item.preview_clip_path !== undefined && { clipUrl: base + item.preview_clip_path }),
     sold,
     width: item.width,
     height: item.height,
