@@ -131,7 +131,7 @@ test('on a phone the cart is a bar at the bottom that opens the panel; the heade
 
 test("the cart opens the product modal: the organization's products and their price ranges", async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-001');
-  const products = cart(page).getByRole('button', { name: 'Products and prices' });
+  const products = cart(page).getByRole('button', { name: 'View products' });
   await products.click();
   const dialog = page.getByRole('dialog', { name: 'Price table' });
   await expect(dialog.getByRole('table', { name: 'Digital photos' }).locator('tbody tr')).toHaveCount(6);

@@ -155,6 +155,7 @@ test('en: card only — the form checks each field, a refused card says so, an a
   await expect(number).toHaveValue('4000 0000 0000 0001');
   await expect(dialog.getByText('Invalid card number')).toBeVisible();
   await dialog.getByLabel('Expiry month').fill('13');
+  await dialog.getByLabel('Expiry month').blur();
   await expect(dialog.getByText('Invalid month (1 to 12)')).toBeVisible();
   await dialog.getByLabel('Expiry month').fill('12');
   await dialog.getByLabel('Expiry year').fill('2031');
@@ -364,6 +365,7 @@ test("en: each step's heading takes the focus; 'Pay' waits for five valid fields
   await dialog.getByLabel('Email').fill('focus@example.com');
   await dialog.getByRole('radio', { name: 'Passport' }).check();
   await dialog.getByLabel('Passport number').fill('X7654321');
+  await dialog.getByLabel('Country').selectOption('us');
   await dialog.getByLabel('Phone').fill('+1 212 555 0101');
   await dialog.getByRole('checkbox', { name: /I have read and accept the/ }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();

@@ -78,10 +78,10 @@ test('the gallery too shows the error page when the organization cannot be loade
 
 test("the run-time error page shows the tenant's error banner, as the build-time one does", async ({ page }) => {
   await useLocale(page, 'pt');
-  await page.route('**/api/v1/organization/demo', (route) => route.abort('connectionrefused'));
-  await page.goto(site('demo', '/gallery/DE-MO00-001'));
+  await page.route('**/api/v1/organization/vivo', (route) => route.abort('connectionrefused'));
+  await page.goto(site('vivo', '/gallery/VI-VO00-001'));
   await expect(page.getByRole('heading', { name: 'Desculpe o transtorno, mas houve um erro ao carregar a pagina.' })).toBeVisible();
-  // tenants/demo/branding/error-banner.svg, copied into the site by the build.
+  // tests/fixtures/tenants/vivo/branding/error-banner.svg, copied into the site by the build.
   const banner = page.locator('.error-page img.error-banner');
   await expect(banner).toHaveAttribute('src', /^\/branding\/error-banner\.svg$/);
   await expect.poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
