@@ -7,6 +7,8 @@ import { Email, flag, HttpUrl, ok, orNull, PositiveId, problems, Text, WebName }
 // static type `WireOrganization`.
 
 const NonEmpty = Text(200);
+/** The help link: a page, or an e-mail address the sites turn into a mail link (section 5). */
+const HelpLink = Type.Union([HttpUrl, Email], { description: 'an http(s) address or an e-mail address' });
 const InitialForm = Type.Union([Type.Literal('card'), Type.Literal('customer'), Type.Literal('credential')], { default: 'card' });
 const CustomerField = Type.Union([
   Type.Literal('name'),
@@ -43,7 +45,7 @@ const profile = {
   has_online_sale: flag(),
   can_sell_online: flag(),
   has_facial_recognition: flag(),
-  external_help_url: orNull(HttpUrl),
+  external_help_url: orNull(HelpLink),
   external_help_id: orNull(NonEmpty),
   contact_email: orNull(Email),
   /** The organization's days (the facial search's period) are those of this zone. */

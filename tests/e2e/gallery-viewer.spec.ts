@@ -108,6 +108,25 @@ test('delete (can_remove_photo) asks first, then the media leaves the lists for 
   await expect(list(page, '2 photos to buy').getByRole('img')).toHaveCount(2);
 });
 
+test('on a phone the delete button is a small outlined one, never the main action; it still asks first', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
+  await list(page, '2 photos bought').getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  const remove = dialog.getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeVisible();
+  await expect(remove).toHaveClass(/secondary/);
+  await expect(remove).not.toHaveClass(/danger/);
+  const [removeBox, downloadBox] = await Promise.all([remove.boundingBox(), dialog.getByRole('link', { name: 'Download' }).boundingBox()]);
+  expect(removeBox!.width).toBeLessThan(390 / 2);
+  expect(removeBox!.width).toBeLessThan(downloadBox!.width);
+  expect(removeBox!.height).toBeGreaterThanOrEqual(44);
+  await remove.click();
+  await expect(dialog.getByText('Delete this media? It cannot be undone.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeVisible();
+});
+
 test('demo has no delete button (can_remove_photo off)', async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
   await list(page, '3 photos bought').getByRole('button').first().click();

@@ -69,8 +69,8 @@ describe('the API client', () => {
     expect(seen[0]?.url).toBe('http://api.test/api/v1/products/7/online');
     expect(products).toEqual({
       products: [
-        { id: 1, kind: 'photo', description: 'Foto', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] },
-        { id: 2, kind: 'video', description: 'Vídeo', ranges: [] },
+        { id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] },
+        { id: 2, kind: 'video', ranges: [] },
       ],
       allDigital: { id: 3, price: 9900, description: 'Tudo' },
     });

@@ -91,7 +91,7 @@ beforeEach(() => {
   $products.set({
     loading: false,
     error: null,
-    data: { products: [{ id: 1, kind: 'photo', description: '', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
+    data: { products: [{ id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
   });
 });
 

@@ -167,6 +167,7 @@ export default function Gallery({ organization, banners }: Props) {
               expanded={cartExpanded}
               onToggle={() => setCartExpanded(!cartExpanded)}
               onRetry={syncGalleryOrder}
+              onProducts={() => setPricesOpen(true)}
             />
           </div>
         )}

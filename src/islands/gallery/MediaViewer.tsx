@@ -186,9 +186,10 @@ function DeleteControls({ organizationId, media }: { organizationId: number; med
     if (confirming) cancel.current?.focus();
   }, [confirming]);
 
+  // A small outlined button at the row's end: deleting is never the viewer's main action.
   if (!confirming) {
     return (
-      <button type="button" className="danger" onClick={() => setConfirming(true)}>
+      <button type="button" className="secondary small viewer-delete" onClick={() => setConfirming(true)}>
         {t('viewer.delete')}
       </button>
     );

@@ -22,6 +22,17 @@ export default function ZipDownload({ organizationId, mediaIds, secret }: Props)
         <Icon name="download" />
         {t('zip.download')}
       </button>
+      <ZipStatus onRetry={start} />
+    </div>
+  );
+}
+
+/** The ZIP's progress, its manual link once started, or why it failed with a retry. */
+export function ZipStatus({ onRetry }: { onRetry: () => void }) {
+  const t = useTranslate();
+  const zip = useStore($zip);
+  return (
+    <>
       <div role="status" className="zip-status">
         {zip.loading && (
           <>
@@ -37,11 +48,11 @@ export default function ZipDownload({ organizationId, mediaIds, secret }: Props)
       {zip.error && (
         <p role="alert" className="form-error">
           {t('zip.error')}{' '}
-          <button type="button" className="secondary" onClick={start}>
+          <button type="button" className="secondary" onClick={onRetry}>
             {t('zip.retry')}
           </button>
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -118,7 +118,6 @@ export function toProducts(answer: WireProductsAnswer): Products {
     products: answer.products.map((product) => ({
       id: product.id,
       kind: product.is_video ? 'video' : 'photo',
-      description: product.description,
       ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
     })),
     allDigital: answer.all_digital && {

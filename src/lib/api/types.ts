@@ -59,8 +59,6 @@ export type CustomerSearch = Partial<Record<'name' | 'lastname' | 'external_id' 
 export interface Product {
   id: number;
   kind: 'photo' | 'video';
-  /** The provider's own words (e.g. "Foto digital"), shown as they are. */
-  description: string;
   ranges: PriceRange[];
 }
 
