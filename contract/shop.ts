@@ -222,14 +222,14 @@ export const CreateOrderBody = Type.Object({
   cards: Type.Optional(Type.Array(CardCode, { maxItems: MAX_CARDS })),
   visitor_key: VisitorKey,
 });
-
-/** Every call on an existing order: the visitor key header (`VISITOR_KEY_HEADER`), when the browser has one. */
-export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(VisitorKey) });
 export const CreateOrderQuery = Type.Object({
   pdv: Type.Optional(Type.String({ maxLength: 255 })),
   tz: Type.Optional(Type.String({ maxLength: 64 })),
   ...SecretQuery.properties,
 });
+
+/** Every call on an existing order: the visitor key header (`VISITOR_KEY_HEADER`), when the browser has one. */
+export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(VisitorKey) });
 
 /** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */
 export const CheckoutBody = Type.Union(

@@ -4,7 +4,7 @@ import { randomAlphanumeric } from '../ids.ts';
 
 /** The most a static BR Code's txid holds, all letters and digits. */
 const TXID_LENGTH = 25;
-const TXID = /^[A-Za-z0-9]{1,25}$/;
+const TXID = new RegExp(`^[A-Za-z0-9]{1,${TXID_LENGTH}}$`);
 
 /**
  * A charge's own txid, random and as long as allowed (about 148 bits): whoever sees the code (a
@@ -20,7 +20,7 @@ export function newPixTxid(): string {
  * amount in reais with two decimals, and the charge's txid.
  */
 export function pixText(pix: PixConfig, amountCents: number, txid: string): string {
-  if (!TXID.test(txid)) throw new Error('a PIX txid is 1 to 25 letters and digits');
+  if (!TXID.test(txid)) throw new Error(`a PIX txid is 1 to ${TXID_LENGTH} letters and digits`);
   const text = generatePixPayload({
     key: pix.key,
     merchantName: pix.merchantName,
