@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ZIPCODE_PATTERN } from './rules.ts';
+import { VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN, ZIPCODE_PATTERN } from './rules.ts';
 import { CardCode, Cents, Country, Cpf, Email, Id, MediaId, ok, orNull, Phone, PositiveId, Text } from './schema.ts';
 import { MAX_CARDS, SecretQuery } from './media.ts';
 
@@ -184,6 +184,11 @@ export type WireOrderPayment = Static<typeof OrderPayment>;
 const OrderStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
 export type OrderStatus = Static<typeof OrderStatus>;
 
+/**
+ * An order, whole only to its own browser (the call presents its visitor key, `VISITOR_KEY_HEADER`).
+ * To any other call it keeps its state and totals but tells nothing of the buyer: `customer` null,
+ * no cards or items (they lead to the buyer's photos), `card_code` empty, no card digits.
+ */
 export const Order = Type.Object({
   id: Type.String(),
   /** The first card's normalised code. */
@@ -209,17 +214,22 @@ export type WireOrder = Static<typeof Order>;
 export const OrderAnswer = Type.Object({ ...ok, order: Order });
 export type WireOrderAnswer = Static<typeof OrderAnswer>;
 
+/** The browser's own random key: whose order this is. */
+const VisitorKey = Type.String({ pattern: VISITOR_KEY_PATTERN.source, description: "the browser's random key (22 to 64 URL-safe characters)" });
+
 /** POST /api/v1/order/{firstCard}/{orgId}. */
 export const CreateOrderBody = Type.Object({
   cards: Type.Optional(Type.Array(CardCode, { maxItems: MAX_CARDS })),
-  /** The browser's own random key (at least 128 bits): whose order this is. */
-  visitor_key: Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$', description: "the browser's random key (22 to 64 URL-safe characters)" }),
+  visitor_key: VisitorKey,
 });
 export const CreateOrderQuery = Type.Object({
   pdv: Type.Optional(Type.String({ maxLength: 255 })),
   tz: Type.Optional(Type.String({ maxLength: 64 })),
   ...SecretQuery.properties,
 });
+
+/** Every call on an existing order: the visitor key header (`VISITOR_KEY_HEADER`), when the browser has one. */
+export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(VisitorKey) });
 
 /** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */
 export const CheckoutBody = Type.Union(

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
 import type { WireOrderAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import type { Db } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
@@ -24,7 +25,8 @@ const running = new Set<ApiInstance>();
 async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${instance.url}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { [VISITOR_KEY_HEADER]: VISITOR, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -109,7 +111,7 @@ describe('a crash between the gateway answer and our commit', () => {
   it('refunds the charge when the cart changed meanwhile, and charges the new cart next', async () => {
     const { orderId, photoProduct, media } = await crashWhilePaying('CRASH0002');
     // Another instance serves the buyer meanwhile: one photo fewer, the attempt is canceled.
-    await removeMedia(db, { orderId, productId: photoProduct, mediaId: media[1]! });
+    await removeMedia(db, orderId, VISITOR, { productId: photoProduct, mediaId: media[1]! });
     const api = await start();
     await vi.waitFor(async () => expect(await charges(orderId)).toEqual([expect.objectContaining({ status: 'refunded' })]), RECONCILED_WITHIN);
     const [charge] = await charges(orderId);

@@ -15,6 +15,7 @@ const COLUMNS = [
   'amount_cents',
   'status',
   'pix_text',
+  'pix_txid',
   'card_last4',
   'card_brand',
   'media_ids',
@@ -39,11 +40,18 @@ export async function deletePayment(db: Db, id: string): Promise<void> {
 export async function setPaymentCharge(
   db: Db,
   id: string,
-  charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'card_last4' | 'card_brand'>,
+  charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'pix_txid' | 'card_last4' | 'card_brand'>,
 ): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ charge_id: charge.charge_id, pix_text: charge.pix_text, card_last4: charge.card_last4, card_brand: charge.card_brand, updated_at: now() })
+    .set({
+      charge_id: charge.charge_id,
+      pix_text: charge.pix_text,
+      pix_txid: charge.pix_txid,
+      card_last4: charge.card_last4,
+      card_brand: charge.card_brand,
+      updated_at: now(),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -94,7 +102,7 @@ export async function cancelPendingPayments(db: Db, orderId: string): Promise<nu
 
 export type SandboxChargeRow = Omit<Selectable<Schema['sandbox_charges']>, 'created_at' | 'updated_at'>;
 
-const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'card_last4', 'card_brand'] as const;
+const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'pix_txid', 'card_last4', 'card_brand'] as const;
 
 export async function insertSandboxCharge(db: Db, charge: SandboxChargeRow): Promise<void> {
   const at = now();

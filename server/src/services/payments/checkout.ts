@@ -18,7 +18,7 @@ import {
 import { newId } from '../ids.ts';
 import { startLoop, type Worker } from '../job-runner.ts';
 import { ifOrderFree, withOrderLock } from '../order-lock.ts';
-import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
+import { assertSomethingToBuy, checkoutProblems, loadOrder, ownOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
@@ -74,6 +74,7 @@ async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'
     await setPaymentCharge(db, paymentId, {
       charge_id: charge.id,
       pix_text: charge.pixText,
+      pix_txid: charge.pixTxid,
       card_last4: charge.cardLast4,
       card_brand: charge.cardBrand,
     });
@@ -159,8 +160,16 @@ export function startPaymentReconciler(deps: ShopPayments, { everyMs, log }: { e
  * The attempt is recorded, with its snapshot, before the gateway is asked, so a cart change
  * meanwhile cancels it; a charge that comes back for a changed cart is undone (409 ORDER_CHANGED).
  */
-/** Pays the order with the card hash or by PIX (the route has checked the body against the contract). */
-export async function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
+/**
+ * Pays the visitor's order (403 FORBIDDEN without its visitor key) with the card hash or by PIX
+ * (the route has checked the body against the contract).
+ */
+export async function checkout(
+  deps: ShopPayments,
+  orderId: string,
+  visitorKey: string | undefined,
+  body: CheckoutBody,
+): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(db, orderId, async () => {
@@ -168,7 +177,7 @@ export async function checkout(deps: ShopPayments, orderId: string, body: Checko
     // Reading the sale and recording the attempt are one unit, as a cart change is: a change
     // comes either before (and is in the snapshot) or after (and cancels the attempt).
     const started = await transaction(db, async (db) => {
-      const order = await loadOrder(db, orderId);
+      const order = await ownOrder(db, orderId, visitorKey);
       const payments = await listPayments(db, orderId);
       if (order.status === 1) {
         const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);

@@ -34,6 +34,8 @@ export interface Charge {
   status: ChargeStatus;
   /** PIX only: the BR Code "copia e cola". */
   pixText: string | null;
+  /** PIX only: the charge's own random txid in that code, by which a bank statement names it. */
+  pixTxid: string | null;
   /** Cards only; never more of the card than this. */
   cardLast4: string | null;
   cardBrand: string | null;
