@@ -659,7 +659,12 @@ describe('an attempt whose gateway answer was never recorded', () => {
     });
   };
   const payByCard = async (app: { inject: TestApi['app']['inject'] }, orderId: string) =>
-    app.inject({ method: 'POST', url: `/api/v1/payment/checkout/${orderId}`, payload: { card_hash: await cardHash(api) } });
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/checkout/${orderId}`,
+      headers: { [VISITOR_KEY_HEADER]: VISITOR },
+      payload: { card_hash: await cardHash(api) },
+    });
   const chargesOf = (orderId: string) =>
     rows(api.db, sql`SELECT status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
   const soldBy = async (orderId: string) =>
