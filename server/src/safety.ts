@@ -34,6 +34,12 @@ export const LIMIT_PROFILES = {
   lookup: { max: 240, timeWindowMs: 60_000 },
   /** Calls that cost real work: decoding photos, face inference, streaming originals. */
   costly: { max: 30, timeWindowMs: 60_000 },
+  /**
+   * The change webhook: a back office announces a few changes a minute, a batch of them at
+   * most; past that it is a flood of (replayed or forged) requests, each a signature check
+   * and a write.
+   */
+  webhook: { max: 120, timeWindowMs: 60_000 },
 } as const satisfies Record<string, Budget>;
 
 type LimitProfile = keyof typeof LIMIT_PROFILES;
@@ -51,6 +57,7 @@ const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'POST /api/v1/card/search/photo': ['costly'],
   'POST /api/v1/medias/zip': ['costly'],
   'GET /api/v1/medias/zip/:token/fotos.zip': ['costly'],
+  'POST /api/v1/organizations/changed': ['webhook'],
 };
 
 /**

@@ -148,6 +148,9 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   );
 
   // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
+  // Replaying it is harmless, so it carries no timestamp nor replay record: it only names a
+  // charge, which is read again from the gateway and recorded as it stands (nothing when the
+  // payment already has that status).
   app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
     handleWebhook(deps, request.body, request.headers),
   );
