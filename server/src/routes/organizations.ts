@@ -7,6 +7,7 @@ import {
   OrganizationList,
   OrganizationListQuery,
 } from '../../../contract/organization.ts';
+import { Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
 import { checkSignature, type Signed } from '../signature.ts';
@@ -32,7 +33,7 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
 
   app.get(
     '/api/v1/organization/:webName',
-    { schema: { params: Type.Object({ webName: Type.String() }), response: { 200: OrganizationAnswer } } },
+    { schema: { params: Type.Object({ webName: Str() }), response: { 200: OrganizationAnswer } } },
     async (request) => {
       const organization = await findOrganizationByWebName(db, request.params.webName);
       if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');

@@ -16,7 +16,7 @@ import {
   PublicKeyAnswer,
 } from '../../../contract/shop.ts';
 import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, PositiveId } from '../../../contract/schema.ts';
+import { CardCode, Id, PositiveId, Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,
@@ -163,7 +163,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     '/api/v1/payment/:orderId/pix_qrcode',
     {
       // `timestamp` only defeats caches in the browser.
-      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 64 })) }) },
+      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Str({ maxLength: 64 })) }) },
     },
     async (request, reply) => {
       const png = await pixQrCode(deps, request.params.orderId);
