@@ -90,10 +90,16 @@ export function registerSafety(
     Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }]),
   ) as Record<LimitProfile, Budget>;
   const counter = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseHitCounter(db) : memoryHitCounter();
-  // One hook for every request: the headers every answer carries, then the budgets the call
-  // draws on, each counted per client address.
+  // One hook for every request: the headers every answer carries, a body larger than its call
+  // takes refused by its Content-Length before a byte of it is read (the route's bodyLimit:
+  // 1 MiB of JSON, an upload's files at their limit), then the budgets the call draws on, each
+  // counted per client address.
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(NO_ACTIVE_CONTENT);
+    const { bodyLimit } = request.routeOptions;
+    if (Number(request.headers['content-length']) > bodyLimit) {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `the body may have at most ${bodyLimit} bytes`);
+    }
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     for (const profile of LIMITED_ROUTES[`${method} ${request.routeOptions.url}`] ?? []) {
       const { max, timeWindowMs } = budgets[profile];
