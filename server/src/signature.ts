@@ -5,9 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // until then (repositories/webhook-signatures.ts), so none is taken twice.
 
 /** How long a signed request stays good after its timestamp. */
-export const SIGNATURE_MAX_AGE_S = 5 * 60;
+const SIGNATURE_MAX_AGE_S = 5 * 60;
 /** How far ahead of the API's clock a sender's clock may run. */
-export const SIGNATURE_MAX_SKEW_S = 30;
+const SIGNATURE_MAX_SKEW_S = 30;
 
 /** The signature of `body` sent at `timestamp` (unix seconds): "sha256=<hex HMAC-SHA256 of `${timestamp}.${body}`>". */
 function signBody(secret: string, timestamp: string, body: string): string {

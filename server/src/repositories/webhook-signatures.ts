@@ -14,7 +14,7 @@ export async function rememberSignature(db: Db, signature: string, expiresAtMs: 
   return inserted !== undefined;
 }
 
-/** Drops the signatures gone stale by `nowMs`: a replay of those is refused by its timestamp. */
+/** Drops the signatures gone stale before `nowMs`: a replay of those is refused by its timestamp. */
 export async function forgetSignaturesBefore(db: Db, nowMs: number): Promise<void> {
-  await db.deleteFrom('webhook_signatures').where('expires_at_ms', '<=', nowMs).execute();
+  await db.deleteFrom('webhook_signatures').where('expires_at_ms', '<', nowMs).execute();
 }
