@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN, ZIPCODE_PATTERN } from './rules.ts';
-import { CardCode, Cents, Country, Cpf, Email, Id, MediaId, ok, orNull, Phone, PositiveId, Text } from './schema.ts';
+import { CardCode, Cents, Country, Cpf, Email, Id, Int, MediaId, ok, orNull, Phone, PositiveId, Str, Text } from './schema.ts';
 import { MAX_CARDS, SecretQuery } from './media.ts';
 
 // Products, orders, customers and payments (spec sections 5 and 7), as they travel.
@@ -42,8 +42,8 @@ export type WireProductsAnswer = Static<typeof ProductsAnswer>;
 /** A range of a per-item product in the `products:set` file (their sequence is checked by the CLI). */
 const RangeFile = Type.Object(
   {
-    min_photos: Type.Integer({ minimum: 1, description: 'an integer of at least 1' }),
-    max_photos: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'an integer of at least 1, or null' })),
+    min_photos: Int({ minimum: 1, description: 'an integer of at least 1' }),
+    max_photos: Type.Optional(Type.Union([Int({ minimum: 1 }), Type.Null()], { description: 'an integer of at least 1, or null' })),
     price: Cents,
   },
   { additionalProperties: false },
@@ -58,10 +58,10 @@ export const ProductsFile = Type.Object(
     products: Type.Array(
       Type.Object(
         {
-          unities: Type.Integer({ minimum: 0, description: 'an integer of 0 (all-digital package) or more' }),
+          unities: Int({ minimum: 0, description: 'an integer of 0 (all-digital package) or more' }),
           is_photo: Type.Optional(Type.Boolean()),
           is_video: Type.Optional(Type.Boolean()),
-          description: Type.Optional(Type.String({ maxLength: 200, description: 'a text of at most 200 characters' })),
+          description: Type.Optional(Str({ maxLength: 200, description: 'a text of at most 200 characters' })),
           ranges_price: Type.Optional(Type.Array(RangeFile, { minItems: 1, description: 'a non-empty list of { min_photos, max_photos, price }' })),
           price: Type.Optional(Cents),
         },
@@ -93,7 +93,7 @@ const AddressInput = Type.Object(
   {
     street: Text(200),
     street_number: Text(20),
-    zipcode: Type.String({ maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
+    zipcode: Str({ maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
     city: Text(100),
     state: Text(100),
     country: Country,
@@ -215,16 +215,17 @@ export const OrderAnswer = Type.Object({ ...ok, order: Order });
 export type WireOrderAnswer = Static<typeof OrderAnswer>;
 
 /** The browser's own random key: whose order this is. */
-const VisitorKey = Type.String({ pattern: VISITOR_KEY_PATTERN.source, description: "the browser's random key (22 to 64 URL-safe characters)" });
+const VisitorKey = Str({ pattern: VISITOR_KEY_PATTERN.source, description: "the browser's random key (22 to 64 URL-safe characters)" });
 
 /** POST /api/v1/order/{firstCard}/{orgId}. */
 export const CreateOrderBody = Type.Object({
   cards: Type.Optional(Type.Array(CardCode, { maxItems: MAX_CARDS })),
+  /** The browser's own random key (at least 128 bits): whose order this is. */
   visitor_key: VisitorKey,
 });
 export const CreateOrderQuery = Type.Object({
-  pdv: Type.Optional(Type.String({ maxLength: 255 })),
-  tz: Type.Optional(Type.String({ maxLength: 64 })),
+  pdv: Type.Optional(Str({ maxLength: 255 })),
+  tz: Type.Optional(Str({ maxLength: 64 })),
   ...SecretQuery.properties,
 });
 
@@ -235,7 +236,7 @@ export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(
 export const CheckoutBody = Type.Union(
   [
     Type.Object(
-      { card_hash: Type.String({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) },
+      { card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) },
       { additionalProperties: false },
     ),
     Type.Object({ pix: Type.Literal(true) }, { additionalProperties: false }),

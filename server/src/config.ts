@@ -115,7 +115,8 @@ export function loadFaceThreads(env: NodeJS.ProcessEnv, problems: string[] = [])
 
 /**
  * PUBLISH_WEBHOOK_SECRET: the secret a provider's back office signs its change announcements
- * with (HMAC-SHA256 over the body); without it the webhook is off. At least 32 characters.
+ * with (HMAC-SHA256 over the time sent and the body, signature.ts); without it the webhook is off.
+ * At least 32 characters.
  */
 export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
   const secret = env['PUBLISH_WEBHOOK_SECRET']?.trim() || null;

@@ -173,6 +173,8 @@ export interface Schema {
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };
   order_locks: { order_id: string; holder: string; expires_at_ms: number };
+  /** The change webhook's signatures taken, until they go stale (milliseconds since the epoch). */
+  webhook_signatures: { signature: string; expires_at_ms: number };
   import_jobs: {
     id: string;
     batch_id: string;

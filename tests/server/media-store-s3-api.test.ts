@@ -22,7 +22,7 @@ import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.
 import { makeTestVideo } from '../support/videos.ts';
 import { unzip } from '../support/zip.ts';
 import { createTestApi, importProgressOnly, makeTempDir, runCli, type TestApi, row, rows } from './helpers.ts';
-import { count, jpeg, mediaFiles, multipart, scratchFiles, sha256 } from './visitor-helpers.ts';
+import { count, deadProcessScratch, jpeg, mediaFiles, multipart, scratchFiles, sha256 } from './visitor-helpers.ts';
 
 const BUCKET = 'media';
 const DERIVED = ['preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg'];
@@ -242,8 +242,9 @@ describe('MEDIA_STORE=s3: failures and debris', () => {
     const before = await keys();
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'NoRowForThis000/original.jpg', Body: 'left behind' }));
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'NoRowForThis000/thumb.jpg', Body: 'left behind' }));
-    await fs.mkdir(path.join(api.dataDir, 'tmp', 'upload-AbC123'), { recursive: true });
-    expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/upload-AbC123'] });
+    const dead = await deadProcessScratch();
+    await fs.mkdir(path.join(api.dataDir, 'tmp', dead, 'upload-AbC123'), { recursive: true });
+    expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', `tmp/${dead}`] });
     expect(await keys()).toEqual(before);
     expect(await scratchFiles(api.dataDir)).toEqual([]);
   });

@@ -25,7 +25,7 @@ describe('the organization schema', () => {
     expect(() => toOrganization({ ...wireOrganization(), web_name: 'Bad Name' }, 'x')).toThrow(/web_name/);
     // Every wrong field at once, in the contract's words (the same schema as the API and the CLI).
     expect(() => toOrganization({ ...wireOrganization(), id: 0, has_online_sale: 'yes' }, 'x')).toThrow(
-      'tenant "x": id must be a positive integer; has_online_sale must be true or false',
+      'tenant "x": id must be a positive integer of at most 2147483647; has_online_sale must be true or false',
     );
     expect(() =>
       toOrganization(wireOrganization({ features_organization: { two_factor_authentication: false, webapp_initial_form: 'card', config: '{oops' } }), 'x'),

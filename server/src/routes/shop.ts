@@ -18,7 +18,7 @@ import {
 } from '../../../contract/shop.ts';
 import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
 import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, PositiveId } from '../../../contract/schema.ts';
+import { CardCode, Id, PositiveId, Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,
@@ -153,6 +153,9 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   );
 
   // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
+  // Replaying it is harmless, so it carries no timestamp nor replay record: it only names a
+  // charge, which is read again from the gateway and recorded as it stands (nothing when the
+  // payment already has that status).
   app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
     handleWebhook(deps, request.body, request.headers),
   );
@@ -165,7 +168,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     '/api/v1/payment/:orderId/pix_qrcode',
     {
       // `timestamp` only defeats caches in the browser.
-      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 64 })) }) },
+      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Str({ maxLength: 64 })) }) },
     },
     async (request, reply) => {
       const png = await pixQrCode(deps, request.params.orderId);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 // The names of a media's files, and the local folders. Paths and keys are built only from the
@@ -30,6 +32,35 @@ export function mediaDir(dataDir: string, mediaId: string): string {
 /** Scratch space on the same file system as the local media, so finished folders move in by rename. */
 export function scratchRoot(dataDir: string): string {
   return path.join(dataDir, 'tmp');
+}
+
+/** Who made a process scratch folder of scratchRoot: `<host>-<pid>-<token>`. */
+export interface ScratchOwner {
+  host: string;
+  pid: number;
+  token: string;
+}
+
+const SCRATCH_OWNER = /^(.+)-(\d+)-([0-9a-f]{12})$/;
+/** The host as a file name can carry it. */
+const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
+
+/**
+ * This process's scratch folder under scratchRoot (every scratch it makes goes in there): named
+ * by host, process id and a token drawn at start, so a starting instance tells its own, a live
+ * neighbour's and a dead process's scratch apart on a shared data folder (services/sweep.ts).
+ * The token tells a former process that had the same id (a container's pid 1) from this one.
+ */
+export const OWN_SCRATCH: ScratchOwner = { host: HOST, pid: process.pid, token: randomBytes(6).toString('hex') };
+
+export function scratchFolderName({ host, pid, token }: ScratchOwner): string {
+  return `${host}-${pid}-${token}`;
+}
+
+/** Whose process scratch folder `name` is; undefined for anything else (earlier versions' scratch). */
+export function scratchOwner(name: string): ScratchOwner | undefined {
+  const [, host, pid, token] = SCRATCH_OWNER.exec(name) ?? [];
+  return host && pid && token ? { host, pid: Number(pid), token } : undefined;
 }
 
 export function originalFileName(mime: string): string {

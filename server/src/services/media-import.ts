@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rmdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { transaction, type Db } from '../db.ts';
@@ -8,7 +9,7 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
-import { DERIVED_FILES, originalFileName } from './media-files.ts';
+import { DERIVED_FILES, originalFileName, OWN_SCRATCH, scratchFolderName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
@@ -135,10 +136,24 @@ export async function writeDerivatives(dir: string, image: Buffer, name: string)
   ]);
 }
 
-/** A fresh local scratch folder named after `prefix`. */
+/** This process's scratch folders (one per scratch root): a clean exit removes those left empty. */
+const ownFolders = new Set<string>();
+process.once('exit', () => {
+  for (const folder of ownFolders) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      // Not empty (scratch of work cut short: the next start's sweep takes it), or gone already.
+    }
+  }
+});
+
+/** A fresh local scratch folder named after `prefix`, in this process's own (OWN_SCRATCH). */
 export async function makeScratch(store: MediaStore, prefix: string): Promise<string> {
-  await fs.mkdir(store.scratchRoot, { recursive: true });
-  return fs.mkdtemp(path.join(store.scratchRoot, `${prefix}-`));
+  const own = path.join(store.scratchRoot, scratchFolderName(OWN_SCRATCH));
+  await fs.mkdir(own, { recursive: true });
+  ownFolders.add(own);
+  return fs.mkdtemp(path.join(own, `${prefix}-`));
 }
 
 /**
