@@ -156,6 +156,13 @@ export interface GridLayout {
   rows: GridRow[];
 }
 
+/** A media's own ratio (width / height) for the viewer, or null when the API gave no usable size. */
+export function ownRatio({ width, height }: { width: number; height: number }): number | null {
+  const ratio = width / height;
+  // NaN (no size) and 0 fail the first test, Infinity (no height) the second.
+  return ratio > 0 && Number.isFinite(ratio) ? ratio : null;
+}
+
 /** The ratio a media is laid out at: its own, held between minRatio and maxRatio. */
 export function gridRatio({ width, height }: { width: number; height: number }): number {
   const ratio = width / height;
