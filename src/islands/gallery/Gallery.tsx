@@ -66,7 +66,7 @@ function GalleryState({ view, backHref, reloading, onReload }: { view: Exclude<G
   );
 }
 
-/** The list view: the title with its counts, the ZIP and reload, then each list of media. */
+/** The list view: the title with the ZIP and reload, then each list of media under its count. */
 function Lists({ organization, lists, secret, reloading, onReload }: { organization: Organization; lists: MediaLists; secret: string | undefined; reloading: boolean; onReload: () => void }) {
   const t = useTranslate();
   // The same lists keep the same arrays: each grid lays its media out again only when they change.
@@ -76,21 +76,20 @@ function Lists({ organization, lists, secret, reloading, onReload }: { organizat
     <>
       <GalleryIntro
         freePhotos={organization.freePhotos}
-        sections={sections}
+        extras={lists.extras.length > 0}
         tools={
-          <div className="gallery-tools">
+          <>
             <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
             <button type="button" className="secondary icon-button" onClick={onReload} disabled={reloading} aria-label={t('gallery.reload')}>
               <Icon name="reload" />
             </button>
-          </div>
+          </>
         }
       />
       {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
-      {sections.map(
-        (section) =>
-          section.items.length > 0 && <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />,
-      )}
+      {sections.map((section) => (
+        <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />
+      ))}
     </>
   );
 }
