@@ -89,12 +89,12 @@ test.describe('on a 390x844 touch phone', () => {
       const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-photos-first-'));
       try {
         for (const n of samples) cpSync(demoSamplePath(n), path.join(folder, `${n}-${flags.length}.jpg`));
-        importMedia('demo', 'PH-OTOS-002', folder, ...flags);
+        importMedia('demo', 'PH-OTOS-001', folder, ...flags);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
     }
-    await openGallery(page, 'demo', '/gallery/PH-OTOS-002');
+    await openGallery(page, 'demo', '/gallery/PH-OTOS-001');
     await expect(page.locator('.media-section h2')).toHaveText(['3 fotos compradas', '4 fotos para comprar', '1 extra']);
     await expect
       .poll(() =>

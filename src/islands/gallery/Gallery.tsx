@@ -15,7 +15,7 @@ import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
-import FallbackImage from '../shared/FallbackImage.tsx';
+import Banner from '../shared/Banner.tsx';
 import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
@@ -149,7 +149,7 @@ export default function Gallery({ organization, banners }: Props) {
         onPrices={buy ? () => setPricesOpen(true) : undefined}
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
-      {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
+      {banner && <Banner className="gallery-banner" sources={banner.sources} size={banner.size} maxHeight={`${banner.height}px`} />}
       <div className="gallery-layout">
         <div className="gallery-main">
           {view.kind === 'list' ? (
