@@ -5,13 +5,14 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/catalogues.ts';
 import type { WireBrandingList } from '../contract/media.ts';
 import type { WireOrganizationList } from '../contract/organization.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { isWebName } from '../contract/rules.ts';
-import { BRANDING_FILES, brandingFrom, brandingStem, type Branding } from '../src/tenant/branding.ts';
+import { BRANDING_FILES, brandingFrom, brandingStem, type Branding, type ImageSize } from '../src/tenant/branding.ts';
 import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
@@ -104,13 +105,25 @@ async function loadOrganization(
   }
 }
 
-/** The branding files of a folder, the first of each stem; null when it holds none. */
+/** A picture's size, for the pages to lay it out before it loads; null when sharp cannot read it (an .ico). */
+async function imageSize(file: string): Promise<ImageSize | null> {
+  try {
+    const { width, height } = await sharp(file).metadata();
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The branding files of a folder, the first of each stem, with their sizes; null when it holds none. */
 async function brandingIn(dir: string): Promise<{ branding: Branding; files: string[] } | null> {
   const present = (await readdir(dir).catch(() => [] as string[])).sort();
-  const found = BRANDING_FILES.flatMap((stem) => {
-    const file = present.find((name) => brandingStem(name) === stem);
-    return file ? [{ stem, file }] : [];
-  });
+  const found = await Promise.all(
+    BRANDING_FILES.flatMap((stem) => {
+      const file = present.find((name) => brandingStem(name) === stem);
+      return file ? [imageSize(path.join(dir, file)).then((size) => ({ stem, file, size }))] : [];
+    }),
+  );
   return found.length ? { branding: brandingFrom(found), files: found.map((f) => path.join(dir, f.file)) } : null;
 }
 

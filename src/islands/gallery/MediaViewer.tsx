@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type SyntheticEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
-import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
+import { allMedia, GRID, isDownloadable, neighbours, ownRatio } from '../../lib/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
@@ -128,13 +128,31 @@ function useGestures(mediaId: string) {
   return { zoom, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onPointerLeave: onPointerCancel } };
 }
 
+/**
+ * The photo's ratio for the stage (gallery.css sizes it whole from --ratio): the media's own from
+ * the API, else the loaded image's, else 3:2 until it loads.
+ */
+function useStageRatio(media: Media) {
+  const [loaded, setLoaded] = useState<{ id: string; ratio: number } | null>(null);
+  const own = ownRatio(media);
+  const ratio = own ?? (loaded?.id === media.id ? loaded.ratio : GRID.fallbackRatio);
+  const onLoad = (event: SyntheticEvent<HTMLImageElement>) => {
+    const { naturalWidth, naturalHeight } = event.currentTarget;
+    if (own === null && naturalHeight > 0) setLoaded({ id: media.id, ratio: naturalWidth / naturalHeight });
+  };
+  return { ratio, onLoad };
+}
+
 function Stage({ media, downloadable, alt, previous, next }: { media: Media; downloadable: boolean; alt: string; previous: boolean; next: boolean }) {
   const t = useTranslate();
   const { zoom, handlers } = useGestures(media.id);
+  const { ratio, onLoad } = useStageRatio(media);
   const zoomed = zoom.scale > 1;
   // A bought video plays its original, an unsold one its watermarked preview clip (both streamed
   // by byte ranges); an unsold video without a clip (imported before clips) shows its poster.
   const videoUrl = media.type !== 'video' ? undefined : downloadable ? media.originalUrl : media.clipUrl;
+  const style: CSSProperties & Record<'--ratio', number> = { '--ratio': ratio };
+  if (zoomed) style.transform = `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`;
   return (
     <div className="viewer-stage">
       {videoUrl ? (
@@ -147,7 +165,8 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
             alt={alt}
             decoding="async"
             draggable={false}
-            style={zoomed ? { transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` } : undefined}
+            onLoad={onLoad}
+            style={style}
           />
         </div>
       )}
