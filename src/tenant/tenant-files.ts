@@ -40,9 +40,9 @@ export async function resolveTenantFile(tenantsDir: string, webName: string, rel
       (stat) => stat.isSymbolicLink(),
       () => false,
     );
-    if (dangling) throw new TenantFileError(`${where} is a link leading nowhere; left out`);
+    if (dangling) throw new TenantFileError(`${where} is a link leading nowhere`);
     return null;
   }
-  if (!real.startsWith(folder + path.sep)) throw new TenantFileError(`${where} leads outside the tenant's folder; left out`);
+  if (!real.startsWith(folder + path.sep)) throw new TenantFileError(`${where} leads outside the tenant's folder`);
   return real;
 }
