@@ -2,7 +2,7 @@
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and swaps each finished site in whole at dist/sites/<webName>/ (publisher/releases.ts).
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config.ts';
@@ -155,7 +155,8 @@ async function tenantFolderBranding(tenantsDir: string, webName: string, log: (l
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (brandingStem(name) === null) continue;
     const file = await resolveTenantFile(tenantsDir, webName, path.join('branding', name)).catch((error: unknown) => void refused(error));
-    if (file) files.set(name, file);
+    if (file && (await stat(file)).isFile()) files.set(name, file);
+    else if (file) log(`! tenant "${webName}": branding/${name} is not a file; left out`);
   }
   return files;
 }
