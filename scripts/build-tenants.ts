@@ -129,7 +129,7 @@ async function brandingAmong(files: Map<string, string>, webName: string, log: (
       sources.push({ name, from });
       continue;
     }
-    const svg = inertSvg(await readFile(from, 'utf8'));
+    const svg = await inertSvg(await readFile(from, 'utf8'));
     if (svg === null) log(`! tenant "${webName}": branding/${name} holds no SVG image; left out`);
     else sources.push({ name, svg });
   }

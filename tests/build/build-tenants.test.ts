@@ -147,7 +147,7 @@ describe('the tenant build', () => {
     expect(home).toContain('href="/branding/favicon.svg"');
     expect(home).toContain('/branding/background.svg');
     for (const file of ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner']) {
-      expect(await page('demo', `branding/${file}.svg`), file).toBe(inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')));
+      expect(await page('demo', `branding/${file}.svg`), file).toBe(await inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')));
     }
     // The gallery's banner per language comes from the same folder.
     expect(await page('demo', 'gallery/index.html')).toContain('/branding/banner-es.svg');

@@ -8,8 +8,8 @@ import { FIXTURES_DIR } from '../support/fixtures.ts';
 const HOSTILE_SVG = readFileSync(path.join(FIXTURES_DIR, 'svg', 'hostile.svg'), 'utf8');
 
 describe('branding SVGs are made inert', () => {
-  it('drops scripts, event handlers, foreignObject and javascript: links, keeping what draws', () => {
-    const inert = inertSvg(HOSTILE_SVG)!;
+  it('drops scripts, event handlers, foreignObject and javascript: links, keeping what draws', async () => {
+    const inert = (await inertSvg(HOSTILE_SVG))!;
     expect(inert).not.toMatch(/<script|onload|onclick|onmouseover|foreignObject|javascript:|alert/i);
     expect(inert).toContain('<rect width="5" height="5" fill="#16324f"/>');
     expect(inert).toContain('viewBox="0 0 10 10"');
@@ -17,12 +17,12 @@ describe('branding SVGs are made inert', () => {
     expect(inert).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(inert).toContain('Parque\u00a0&amp; cia');
     // Inert once is inert for good.
-    expect(inertSvg(inert)).toBe(inert);
+    expect(await inertSvg(inert)).toBe(inert);
   });
 
-  it('answers null for what is no SVG image', () => {
-    expect(inertSvg('<p>hello</p>')).toBeNull();
-    expect(inertSvg('not markup at all')).toBeNull();
-    expect(inertSvg('')).toBeNull();
+  it('answers null for what is no SVG image', async () => {
+    expect(await inertSvg('<p>hello</p>')).toBeNull();
+    expect(await inertSvg('not markup at all')).toBeNull();
+    expect(await inertSvg('')).toBeNull();
   });
 });
