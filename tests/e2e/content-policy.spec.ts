@@ -4,9 +4,9 @@ import { openGallery } from './support/gallery.ts';
 import { site } from './support/sites.ts';
 
 // Every page carries a Content-Security-Policy (its <meta>, written by the build with the hashes
-// of its inline scripts, plus the sites' headers): the home, the gallery and the checkout down to
-// the PIX QR code run under it without a single violation, and a script slipped into the page
-// does not run.
+// of its inline scripts, plus the sites' headers): the home, the gallery, the checkout down to
+// the PIX QR code and the error page run under it without a single violation, and a script
+// slipped into the page does not run.
 
 /** Every policy violation the page reports, as `<directive> <blocked URI>`. */
 async function violationsOf(page: Page): Promise<string[]> {
@@ -57,6 +57,15 @@ test('home, gallery and checkout run under their policy without a violation; a s
   });
   await expect.poll(() => violations.join('\n')).toMatch(/script-src-elem inline on \/gallery\/DE-POLI-001/);
   expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+});
+
+test("the error page's script runs under the policy too: the help mail carries the address, the retry asks the API", async ({ page }) => {
+  const violations = await violationsOf(page);
+  await page.goto(site('quebrado', '/gallery/AB-CDEF-123'));
+  await expect(page.getByRole('link', { name: 'contato@fotos.example' })).toHaveAttribute('href', /&body=http%3A%2F%2Fquebrado\.localhost/);
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('status')).not.toBeEmpty();
+  expect(violations).toEqual([]);
 });
 
 test('no page can be framed by another site, the checkout included', async ({ page }) => {
