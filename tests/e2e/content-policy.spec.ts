@@ -59,6 +59,14 @@ test('home, gallery and checkout run under their policy without a violation; a s
   expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
 });
 
+test('a home whose first form is the customer search (no streamed-in form to swap by script) runs under the policy too', async ({ page }) => {
+  const violations = await violationsOf(page);
+  await page.goto(site('corrida'));
+  await expect(page.locator('form.customer-form[data-hydrated]')).toBeVisible();
+  await expect(page.getByLabel('CPF')).toHaveAttribute('type', 'password');
+  expect(violations).toEqual([]);
+});
+
 test("the error page's script runs under the policy too: the help mail carries the address, the retry asks the API", async ({ page }) => {
   const violations = await violationsOf(page);
   await page.goto(site('quebrado', '/gallery/AB-CDEF-123'));
