@@ -89,7 +89,7 @@ export function headersFile(): string {
 }
 
 /** Files of a site folder that are rules for hosts or the publisher's, not pages: nginx never serves them. */
-export const HOST_FILES = ['_redirects', '_headers', '_release.json'] as const;
+const HOST_FILES = ['_redirects', '_headers', '_release.json'] as const;
 
 /**
  * The nginx server block's body for one site folder (`root .../dist/sites/<webName>;`): the
