@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, Text } from './schema.ts';
+import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, Str, Text } from './schema.ts';
 
 // Cards, media and the visitor's calls around them (spec sections 3 and 7), as they travel.
 
@@ -18,7 +18,8 @@ const mediaFiles = {
   card: Type.String(),
   /**
    * The original's size in pixels as viewers show it (EXIF orientation applied), so the gallery
-   * lays out each thumbnail at its own ratio before any image arrives. A video answers its poster's.
+   * lays out each thumbnail at its own ratio before any image arrives; a video's picture as
+   * players show it (rotation applied), which its poster frame has too.
    */
   width: Type.Integer({ minimum: 1 }),
   height: Type.Integer({ minimum: 1 }),
@@ -29,6 +30,11 @@ export const Media = Type.Object({
   type: MediaType,
   /** Only on unsold media. */
   selected: Type.Optional(Type.Boolean()),
+  /**
+   * Only on unsold videos: API path (no host) of the preview clip the gallery plays instead of
+   * the original (MP4, the first 10 s at 480p or less, watermarked).
+   */
+  preview_clip_path: Type.Optional(Type.String()),
 });
 export type WireMedia = Static<typeof Media>;
 
@@ -79,7 +85,7 @@ export type WireZipAnswer = Static<typeof ZipAnswer>;
 export const CredentialCardsAnswer = Type.Object({ error: Type.Literal(false), cards: Type.Array(Card) });
 export type WireCredentialCardsAnswer = Static<typeof CredentialCardsAnswer>;
 
-const SearchText = Type.String({ maxLength: 200 });
+const SearchText = Str({ maxLength: 200 });
 /** POST /api/v1/customer/card/medias: the fields the organization asks for (the API checks which). */
 export const CustomerSearchBody = Type.Object({
   organization_id: PositiveId,
@@ -117,8 +123,8 @@ export const UploadQuery = Type.Object({
 /** POST /api/v1/card/search/photo: the period of the event (ISO dates). */
 export const FaceSearchQuery = Type.Object({
   organization_id: PositiveId,
-  from_date: Type.String({ minLength: 10, maxLength: 40 }),
-  to_date: Type.String({ minLength: 10, maxLength: 40 }),
+  from_date: Str({ minLength: 10, maxLength: 40 }),
+  to_date: Str({ minLength: 10, maxLength: 40 }),
 });
 /**
  * The cards with photos of the visitor, best match first, each with the matching photos and how
@@ -147,11 +153,11 @@ export const CustomerFile = Type.Object(
     organization: Text(64),
     name: Type.Optional(orNull(Text(100))),
     lastname: Type.Optional(orNull(Text(100))),
-    external_id: Type.Optional(orNull(Type.String({ pattern: '^[A-Za-z0-9._:-]{1,64}$', description: '1 to 64 letters, digits, . _ : or -' }))),
+    external_id: Type.Optional(orNull(Str({ pattern: '^[A-Za-z0-9._:-]{1,64}$', description: '1 to 64 letters, digits, . _ : or -' }))),
     cpf: Type.Optional(orNull(Cpf)),
     email: Type.Optional(orNull(Email)),
     phone: Type.Optional(orNull(Phone)),
-    password: Type.Optional(orNull(Type.String({ minLength: 6, maxLength: 200, description: '6 to 200 characters' }))),
+    password: Type.Optional(orNull(Str({ minLength: 6, maxLength: 200, description: '6 to 200 characters' }))),
   },
   {
     additionalProperties: false,

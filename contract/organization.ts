@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Email, flag, HttpUrl, ok, orNull, PositiveId, problems, Text, WebName } from './schema.ts';
+import { Email, flag, HttpUrl, ok, orNull, PositiveId, problems, Str, Text, WebName } from './schema.ts';
 
 // The organization of spec section 3, defined once: the API serializes its answers with
 // `Organization`, the admin CLI's `org:upsert` checks its file with `OrganizationFile`, the site
@@ -7,6 +7,8 @@ import { Email, flag, HttpUrl, ok, orNull, PositiveId, problems, Text, WebName }
 // static type `WireOrganization`.
 
 const NonEmpty = Text(200);
+/** The help link: a page, or an e-mail address the sites turn into a mail link (section 5). */
+const HelpLink = Type.Union([HttpUrl, Email], { description: 'an http(s) address or an e-mail address' });
 const InitialForm = Type.Union([Type.Literal('card'), Type.Literal('customer'), Type.Literal('credential')], { default: 'card' });
 const CustomerField = Type.Union([
   Type.Literal('name'),
@@ -33,7 +35,7 @@ const SiteFeatures = Type.Object(
 
 /** Where an organization's calendar days begin and end when none is set (the facial search's period). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
-const TimeZone = Type.String({ format: 'time-zone', default: DEFAULT_TIME_ZONE, description: 'an IANA time zone name such as America/Sao_Paulo' });
+const TimeZone = Str({ format: 'time-zone', default: DEFAULT_TIME_ZONE, description: 'an IANA time zone name such as America/Sao_Paulo' });
 
 /** Every field but the id: what an organization file for `org:upsert` holds. */
 const profile = {
@@ -43,7 +45,7 @@ const profile = {
   has_online_sale: flag(),
   can_sell_online: flag(),
   has_facial_recognition: flag(),
-  external_help_url: orNull(HttpUrl),
+  external_help_url: orNull(HelpLink),
   external_help_id: orNull(NonEmpty),
   contact_email: orNull(Email),
   /** The organization's days (the facial search's period) are those of this zone. */
@@ -54,7 +56,7 @@ const profile = {
       two_factor_authentication: flag(),
       webapp_initial_form: InitialForm,
       /** A JSON string, e.g. '{"SITE_BANNER":{"URL":"https://…","HEIGHT":80}}'. */
-      config: Type.String({ default: '{}', description: 'a string holding a JSON object' }),
+      config: Str({ default: '{}', description: 'a string holding a JSON object' }),
     },
     { default: {} },
   ),
@@ -85,7 +87,7 @@ export const OrganizationList = Type.Object({
 });
 /** `?changed_since=`: only the organizations changed after this instant (ISO 8601, UTC). */
 export const OrganizationListQuery = Type.Object({
-  changed_since: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' })),
+  changed_since: Type.Optional(Str({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' })),
 });
 /** POST /api/v1/organizations/changed: a provider's back office says an organization changed (signed). */
 export const OrganizationChangedBody = Type.Object({ web_name: WebName }, { additionalProperties: false });

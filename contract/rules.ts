@@ -67,3 +67,13 @@ export const isPhone = (value: string) => PHONE_PATTERN.test(unmaskPhone(value))
 
 /** A postal code outside Brazil: letters, digits, spaces and dashes. */
 export const ZIPCODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+
+/** A browser's visitor key: its own random key (at least 128 bits), 22 to 64 URL-safe characters. */
+export const VISITOR_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * The header by which a call proves an order is its browser's: the visitor key the order was
+ * made with. Changing or paying an order without it is refused (403 FORBIDDEN); reading one
+ * without it answers none of the buyer's data.
+ */
+export const VISITOR_KEY_HEADER = 'x-visitor-key';

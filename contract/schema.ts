@@ -1,6 +1,6 @@
 import Format from 'typebox/format';
 import { Settings } from 'typebox/system';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TNumberOptions, type TSchema, type TStringOptions } from 'typebox';
 import { Value } from 'typebox/value';
 import { isCountryCode, isEmail, isValidCep } from './checkout-rules.ts';
 import { isTimeZone, isValidCpf, isWebName, PHONE_PATTERN } from './rules.ts';
@@ -24,27 +24,46 @@ for (const [name, check] of Object.entries(FORMATS)) Format.Set(name, check);
 // bounds the work one hostile request can cause.
 Settings.Set({ maxErrors: 200 });
 
+/**
+ * What the databases hold, one rule for every text and whole number a request, an admin file or
+ * a path brings in: PostgreSQL's text refuses the NUL character, and its `integer` columns end at
+ * 2^31-1 (SQLite holds both, so only PostgreSQL answered 500). Every string and integer of an
+ * input schema is made by `Str` and `Int`; a check of every route holds it
+ * (tests/server/bad-input.test.ts). Answers keep plain `Type.String`.
+ */
+export const MAX_INTEGER = 2 ** 31 - 1;
+const MIN_INTEGER = -(2 ** 31);
+/** What text holding NUL matches: `Str` refuses it (`not`), and `describeErrors` says so. */
+export const HOLDS_NUL = { pattern: '\\u0000' } as const;
+export const Str = (options: TStringOptions = {}) => Type.String({ ...options, not: HOLDS_NUL });
+export const Int = (options: TNumberOptions = {}) =>
+  Type.Integer({
+    ...options,
+    minimum: Math.max(Number(options.minimum ?? MIN_INTEGER), MIN_INTEGER),
+    maximum: Math.min(Number(options.maximum ?? MAX_INTEGER), MAX_INTEGER),
+  });
+
 // Each `description` says in words what a field must be; `problems` turns it into the message.
 export const Text = (max: number) =>
-  Type.String({ pattern: '\\S', maxLength: max, description: `a non-empty text of at most ${max} characters` });
-export const WebName = Type.String({ format: 'web-name', description: '1-63 lower-case letters, digits or dashes, not starting with a dash' });
-export const Email = Type.String({ format: 'e-mail', maxLength: 254, description: 'an e-mail address' });
-export const Cpf = Type.String({ format: 'cpf', maxLength: 20, description: 'a valid CPF' });
+  Str({ pattern: '\\S', maxLength: max, description: `a non-empty text of at most ${max} characters` });
+export const WebName = Str({ format: 'web-name', description: '1-63 lower-case letters, digits or dashes, not starting with a dash' });
+export const Email = Str({ format: 'e-mail', maxLength: 254, description: 'an e-mail address' });
+export const Cpf = Str({ format: 'cpf', maxLength: 20, description: 'a valid CPF' });
 /** A phone number on the wire: unmasked (the forms strip spaces, dots, dashes and brackets). */
-export const Phone = Type.String({ pattern: PHONE_PATTERN.source, description: '8 to 15 digits with an optional leading +' });
-export const Country = Type.String({ format: 'country', maxLength: 2, description: 'a two-letter country code' });
-export const HttpUrl = Type.String({ pattern: '^https?://[^\\s/]+\\.[^\\s]+$', maxLength: 2000, description: 'an http(s) address' });
+export const Phone = Str({ pattern: PHONE_PATTERN.source, description: '8 to 15 digits with an optional leading +' });
+export const Country = Str({ format: 'country', maxLength: 2, description: 'a two-letter country code' });
+export const HttpUrl = Str({ pattern: '^https?://[^\\s/]+\\.[^\\s]+$', maxLength: 2000, description: 'an http(s) address' });
 /** Money is integer cents of BRL everywhere (2500 is R$ 25,00). */
-export const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'a whole number of cents from 0 to 100000000 (R$ 1.000.000,00)' });
-export const PositiveId = Type.Integer({ minimum: 1, description: 'a positive integer' });
+export const Cents = Int({ minimum: 0, maximum: 100_000_000, description: 'a whole number of cents from 0 to 100000000 (R$ 1.000.000,00)' });
+export const PositiveId = Int({ minimum: 1, description: `a positive integer of at most ${MAX_INTEGER}` });
 /** Order, media and payment ids: opaque, bounded. */
-export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'an id' });
+export const Id = Str({ minLength: 1, maxLength: 64, description: 'an id' });
 /** A media's id (photo, video or extra). */
-export const MediaId = Type.String({ minLength: 1, maxLength: 32, description: 'a media id' });
+export const MediaId = Str({ minLength: 1, maxLength: 32, description: 'a media id' });
 /** A card code as typed (dashes, spaces); normalised by the API. */
-export const CardCode = Type.String({ minLength: 1, maxLength: 32, description: 'a card code' });
+export const CardCode = Str({ minLength: 1, maxLength: 32, description: 'a card code' });
 /** A two-factor card's access code. */
-export const Secret = Type.String({ maxLength: 64 });
+export const Secret = Str({ maxLength: 64 });
 
 export const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()], { default: null });
 export const flag = () => Type.Boolean({ default: false });
@@ -123,6 +142,9 @@ export function describeErrors(schema: TSchema, errors: Iterable<SchemaError>, s
       if (problems.size === before) problems.add(must(path, schemaAt(schema, path)));
     } else if (error.schemaPath.endsWith('/additionalProperties')) {
       // The same unknown field, reported again.
+    } else if (error.keyword === 'not') {
+      // The contract's one `not`: text holding NUL (`Str`), which no description mentions.
+      problems.add(`${named(path) || subject} must not contain the NUL character`);
     } else {
       // An item of a list is reported as its list.
       while (path.length && /^\d+$/.test(path[path.length - 1] ?? '')) path.pop();

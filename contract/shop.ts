@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ZIPCODE_PATTERN } from './rules.ts';
-import { CardCode, Cents, Country, Cpf, Email, Id, MediaId, ok, orNull, Phone, PositiveId, Text } from './schema.ts';
+import { VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN, ZIPCODE_PATTERN } from './rules.ts';
+import { CardCode, Cents, Country, Cpf, Email, Id, Int, MediaId, ok, orNull, Phone, PositiveId, Str, Text } from './schema.ts';
 import { MAX_CARDS, SecretQuery } from './media.ts';
 
 // Products, orders, customers and payments (spec sections 5 and 7), as they travel.
@@ -42,8 +42,8 @@ export type WireProductsAnswer = Static<typeof ProductsAnswer>;
 /** A range of a per-item product in the `products:set` file (their sequence is checked by the CLI). */
 const RangeFile = Type.Object(
   {
-    min_photos: Type.Integer({ minimum: 1, description: 'an integer of at least 1' }),
-    max_photos: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'an integer of at least 1, or null' })),
+    min_photos: Int({ minimum: 1, description: 'an integer of at least 1' }),
+    max_photos: Type.Optional(Type.Union([Int({ minimum: 1 }), Type.Null()], { description: 'an integer of at least 1, or null' })),
     price: Cents,
   },
   { additionalProperties: false },
@@ -58,10 +58,10 @@ export const ProductsFile = Type.Object(
     products: Type.Array(
       Type.Object(
         {
-          unities: Type.Integer({ minimum: 0, description: 'an integer of 0 (all-digital package) or more' }),
+          unities: Int({ minimum: 0, description: 'an integer of 0 (all-digital package) or more' }),
           is_photo: Type.Optional(Type.Boolean()),
           is_video: Type.Optional(Type.Boolean()),
-          description: Type.Optional(Type.String({ maxLength: 200, description: 'a text of at most 200 characters' })),
+          description: Type.Optional(Str({ maxLength: 200, description: 'a text of at most 200 characters' })),
           ranges_price: Type.Optional(Type.Array(RangeFile, { minItems: 1, description: 'a non-empty list of { min_photos, max_photos, price }' })),
           price: Type.Optional(Cents),
         },
@@ -93,7 +93,7 @@ const AddressInput = Type.Object(
   {
     street: Text(200),
     street_number: Text(20),
-    zipcode: Type.String({ maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
+    zipcode: Str({ maxLength: 20, description: 'a postal code (a valid CEP in Brazil)' }),
     city: Text(100),
     state: Text(100),
     country: Country,
@@ -184,6 +184,11 @@ export type WireOrderPayment = Static<typeof OrderPayment>;
 const OrderStatus = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
 export type OrderStatus = Static<typeof OrderStatus>;
 
+/**
+ * An order, whole only to its own browser (the call presents its visitor key, `VISITOR_KEY_HEADER`).
+ * To any other call it keeps its state and totals but tells nothing of the buyer: `customer` null,
+ * no cards or items (they lead to the buyer's photos), `card_code` empty, no card digits.
+ */
 export const Order = Type.Object({
   id: Type.String(),
   /** The first card's normalised code. */
@@ -209,23 +214,29 @@ export type WireOrder = Static<typeof Order>;
 export const OrderAnswer = Type.Object({ ...ok, order: Order });
 export type WireOrderAnswer = Static<typeof OrderAnswer>;
 
+/** The browser's own random key: whose order this is. */
+const VisitorKey = Str({ pattern: VISITOR_KEY_PATTERN.source, description: "the browser's random key (22 to 64 URL-safe characters)" });
+
 /** POST /api/v1/order/{firstCard}/{orgId}. */
 export const CreateOrderBody = Type.Object({
   cards: Type.Optional(Type.Array(CardCode, { maxItems: MAX_CARDS })),
   /** The browser's own random key (at least 128 bits): whose order this is. */
-  visitor_key: Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$', description: "the browser's random key (22 to 64 URL-safe characters)" }),
+  visitor_key: VisitorKey,
 });
 export const CreateOrderQuery = Type.Object({
-  pdv: Type.Optional(Type.String({ maxLength: 255 })),
-  tz: Type.Optional(Type.String({ maxLength: 64 })),
+  pdv: Type.Optional(Str({ maxLength: 255 })),
+  tz: Type.Optional(Str({ maxLength: 64 })),
   ...SecretQuery.properties,
 });
+
+/** Every call on an existing order: the visitor key header (`VISITOR_KEY_HEADER`), when the browser has one. */
+export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(VisitorKey) });
 
 /** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */
 export const CheckoutBody = Type.Union(
   [
     Type.Object(
-      { card_hash: Type.String({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) },
+      { card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) },
       { additionalProperties: false },
     ),
     Type.Object({ pix: Type.Literal(true) }, { additionalProperties: false }),

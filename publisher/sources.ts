@@ -6,7 +6,7 @@ import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { WireOrganizationList } from '../contract/organization.ts';
 import { isWebName } from '../contract/rules.ts';
-import { signBody } from '../server/src/signature.ts';
+import { signatureHeaders } from '../server/src/signature.ts';
 import type { SiteStamps } from './changes.ts';
 
 /** The API's organizations with when each last changed. */
@@ -74,7 +74,7 @@ export async function announceChange(apiUrl: string, secret: string, webName: st
   try {
     const response = await fetch(`${apiUrl}/api/v1/organizations/changed`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+      headers: { 'content-type': 'application/json', ...signatureHeaders(secret, body) },
       body,
       signal: AbortSignal.timeout(10_000),
     });

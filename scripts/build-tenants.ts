@@ -5,13 +5,14 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/catalogues.ts';
 import type { WireBrandingList } from '../contract/media.ts';
 import type { WireOrganizationList } from '../contract/organization.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { isWebName } from '../contract/rules.ts';
-import { brandingFrom, brandingStem, type Branding, type BrandingStem } from '../src/tenant/branding.ts';
+import { brandingFrom, brandingStem, type Branding, type BrandingStem, type ImageSize } from '../src/tenant/branding.ts';
 import { inertSvg } from '../src/tenant/inert-svg.ts';
 import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
@@ -106,6 +107,16 @@ async function loadOrganization(
   }
 }
 
+/** A picture's size, for the pages to lay it out before it loads; null when sharp cannot read it (an .ico). */
+async function imageSize(input: string | Buffer): Promise<ImageSize | null> {
+  try {
+    const { width, height } = await sharp(input).metadata();
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A branding file as it goes into a site: its name there and where it is read, SVGs already inert. */
 type BrandingSource = { name: string; from: string } | { name: string; svg: string };
 
@@ -133,7 +144,13 @@ async function brandingAmong(files: Map<string, string>, webName: string, log: (
     if (svg === null) log(`! tenant "${webName}": branding/${name} holds no SVG image; left out`);
     else sources.push({ name, svg });
   }
-  const found = sources.map(({ name }) => ({ stem: brandingStem(name) as BrandingStem, file: name }));
+  const found = await Promise.all(
+    sources.map(async (source) => ({
+      stem: brandingStem(source.name) as BrandingStem,
+      file: source.name,
+      size: await imageSize('svg' in source ? Buffer.from(source.svg) : source.from),
+    })),
+  );
   return found.length ? { branding: brandingFrom(found), files: sources } : null;
 }
 

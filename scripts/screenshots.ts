@@ -1,7 +1,8 @@
 // `npm run screenshots`: the demo as a visitor sees it, for the README and for design reviews.
 // Starts the product on its own ports and a throw-away data folder (as `npm start` does), then
-// writes the home, gallery, viewer, cart and checkout at 1366x768 and 390x844, in pt and en, to
-// docs/screenshots/<page>-<locale>-<desktop|phone>.jpg.
+// writes the home, gallery, viewer, cart and checkout at 1366x768 and 390x844 in pt and en, and
+// at 360x800 (the most common Android) in pt and es, to
+// docs/screenshots/<page>-<locale>-<desktop|phone|small>.jpg.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +15,10 @@ const OUT = path.join(root, 'docs', 'screenshots');
 const API_PORT = 8930;
 const SITES_PORT = 4530;
 const DEMO = `http://demo.localhost:${SITES_PORT}`;
-const SIZES = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
-const LOCALES = ['pt', 'en'] as const;
+const SIZES = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 }, small: { width: 360, height: 800 } } as const;
+const LOCALES = ['pt', 'en', 'es'] as const;
+/** Which sizes each language is shot at. */
+const SHOTS: Record<(typeof LOCALES)[number], Array<keyof typeof SIZES>> = { pt: ['desktop', 'phone', 'small'], en: ['desktop', 'phone'], es: ['small'] };
 
 type Catalogue = Record<string, string>;
 const catalogues = Object.fromEntries(
@@ -82,8 +85,9 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   await mkdir(OUT, { recursive: true });
   for (const locale of LOCALES) {
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: size === 'phone', hasTouch: size === 'phone' });
+    for (const size of SHOTS[locale]) {
+      const touch = size !== 'desktop';
+      const context = await browser.newContext({ viewport: SIZES[size], deviceScaleFactor: 1, isMobile: touch, hasTouch: touch });
       await context.addInitScript((value) => localStorage.setItem('locale', value), locale);
       await visit(await context.newPage(), catalogues[locale], `${locale}-${size}`);
       // Each run starts with an empty cart: the order belongs to this browser context alone.

@@ -14,7 +14,7 @@ import { validatorCompiler } from './validation.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { loadGatewayDelayMs, loadPixConfig, loadWebhookSecret } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
-import { createSandboxGateway } from './services/payments/sandbox.ts';
+import { createSandboxGateway, type SandboxGateway } from './services/payments/sandbox.ts';
 import { createLocalStore } from './storage/local-store.ts';
 import type { MediaStore } from './storage/media-store.ts';
 
@@ -27,6 +27,11 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+
+/** The built-in sandbox gateway, the shop's gateway unless a real one is passed in. */
+export function sandboxGateway(db: Db, dataDir: string): SandboxGateway {
+  return createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env), delayMs: loadGatewayDelayMs(process.env) });
+}
 
 /** Builds the API without listening: the server listens, tests call `inject()`. */
 export function buildApp({
@@ -62,9 +67,6 @@ export function buildApp({
   // inflated: an upload's size limit must hold for the bytes the client actually sends.
   void app.register(compress, { globalDecompression: false });
   const deps: AppDeps = { db, dataDir, store };
-  // The sandbox is the payment gateway unless a real one is passed in.
-  const sandbox = () =>
-    createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env), delayMs: loadGatewayDelayMs(process.env) });
   // Declared inside a plugin, so the hooks of the plugins registered above (compression) reach them.
   void app.register(async (api) => {
     healthRoutes(api);
@@ -73,7 +75,7 @@ export function buildApp({
     cardRoutes(api, deps);
     downloadRoutes(api, deps);
     visitorRoutes(api, deps);
-    shopRoutes(api, { ...deps, gateway: gateway ?? sandbox() });
+    shopRoutes(api, { ...deps, gateway: gateway ?? sandboxGateway(db, dataDir) });
   });
   return app;
 }

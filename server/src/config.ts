@@ -65,6 +65,39 @@ export function loadGatewayDelayMs(env: NodeJS.ProcessEnv, problems: string[] = 
   return value;
 }
 
+const MIN_RECONCILE_MS = 100;
+const MAX_RECONCILE_MS = 3_600_000;
+
+/**
+ * PAYMENT_RECONCILE_MS: how often every API instance asks the gateway about payment attempts
+ * whose answer was never recorded (a crash between the gateway's answer and our commit); 30 s
+ * when unset. `loadConfig` checks it with the rest at start-up.
+ */
+export function loadPaymentReconcileMs(env: NodeJS.ProcessEnv, problems: string[] = []): number {
+  const fallback = 30_000;
+  const raw = env['PAYMENT_RECONCILE_MS'];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < MIN_RECONCILE_MS || value > MAX_RECONCILE_MS) {
+    problems.push(`PAYMENT_RECONCILE_MS must be a whole number of milliseconds from ${MIN_RECONCILE_MS} to ${MAX_RECONCILE_MS} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * FAULT_AFTER_GATEWAY=1, for tests only: the API kills itself (SIGKILL) the moment the gateway
+ * answers a new charge, before recording it, as a crash at the worst time would. Never set it
+ * in production.
+ */
+export function loadFaultAfterGateway(env: NodeJS.ProcessEnv, problems: string[] = []): boolean {
+  const raw = env['FAULT_AFTER_GATEWAY'] ?? '';
+  if (raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  problems.push(`FAULT_AFTER_GATEWAY must be 1 or 0 (got "${raw}")`);
+  return false;
+}
+
 /**
  * FACE_THREADS: how many worker threads describe faces (the background indexer, faces:index and
  * the visitors' selfies share them); one per core when unset. Each holds the models (~150 MB).
@@ -82,7 +115,8 @@ export function loadFaceThreads(env: NodeJS.ProcessEnv, problems: string[] = [])
 
 /**
  * PUBLISH_WEBHOOK_SECRET: the secret a provider's back office signs its change announcements
- * with (HMAC-SHA256 over the body); without it the webhook is off. At least 32 characters.
+ * with (HMAC-SHA256 over the time sent and the body, signature.ts); without it the webhook is off.
+ * At least 32 characters.
  */
 export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
   const secret = env['PUBLISH_WEBHOOK_SECRET']?.trim() || null;
@@ -188,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = loadDatabaseUrl(env, problems);
   loadPixConfig(env, problems);
   loadGatewayDelayMs(env, problems);
+  loadPaymentReconcileMs(env, problems);
+  loadFaultAfterGateway(env, problems);
   loadFaceThreads(env, problems);
   loadWebhookSecret(env, problems);
   loadRateLimitStore(env, problems);

@@ -90,6 +90,9 @@ function isFastifyError(error: unknown): error is FastifyError {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
+    // Answered before its body arrived whole (too large, refused up front): the connection
+    // closes after the answer, so the rest is never read, not even to be thrown away.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply.status(error.status).send(wireError(error.code, error.detail));
     }

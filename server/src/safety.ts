@@ -34,6 +34,12 @@ export const LIMIT_PROFILES = {
   lookup: { max: 240, timeWindowMs: 60_000 },
   /** Calls that cost real work: decoding photos, face inference, streaming originals. */
   costly: { max: 30, timeWindowMs: 60_000 },
+  /**
+   * The change webhook: a back office announces a few changes a minute, a batch of them at
+   * most; past that it is a flood of (replayed or forged) requests, each a signature check
+   * and a write.
+   */
+  webhook: { max: 120, timeWindowMs: 60_000 },
 } as const satisfies Record<string, Budget>;
 
 type LimitProfile = keyof typeof LIMIT_PROFILES;
@@ -51,6 +57,7 @@ const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'POST /api/v1/card/search/photo': ['costly'],
   'POST /api/v1/medias/zip': ['costly'],
   'GET /api/v1/medias/zip/:token/fotos.zip': ['costly'],
+  'POST /api/v1/organizations/changed': ['webhook'],
 };
 
 /**
@@ -83,10 +90,16 @@ export function registerSafety(
     Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }]),
   ) as Record<LimitProfile, Budget>;
   const counter = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseHitCounter(db) : memoryHitCounter();
-  // One hook for every request: the headers every answer carries, then the budgets the call
-  // draws on, each counted per client address.
+  // One hook for every request: the headers every answer carries, a body larger than its call
+  // takes refused by its Content-Length before a byte of it is read (the route's bodyLimit:
+  // 1 MiB of JSON, an upload's files at their limit), then the budgets the call draws on, each
+  // counted per client address.
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(NO_ACTIVE_CONTENT);
+    const { bodyLimit } = request.routeOptions;
+    if (Number(request.headers['content-length']) > bodyLimit) {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `the body may have at most ${bodyLimit} bytes`);
+    }
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     for (const profile of LIMITED_ROUTES[`${method} ${request.routeOptions.url}`] ?? []) {
       const { max, timeWindowMs } = budgets[profile];

@@ -137,6 +137,8 @@ export interface Schema {
     amount_cents: number;
     status: ChargeStatus;
     pix_text: string | null;
+    /** PIX only: the charge's random txid (unique), by which a bank statement names it. */
+    pix_txid: string | null;
     card_last4: string | null;
     card_brand: string | null;
     /** JSON list of the media the attempt sells, fixed at checkout (`amount_cents` is its total). */
@@ -152,6 +154,8 @@ export interface Schema {
     status: ChargeStatus;
     idempotency_key: string;
     pix_text: string | null;
+    /** PIX only: the charge's random txid (unique), by which a bank statement names it. */
+    pix_txid: string | null;
     card_last4: string | null;
     card_brand: string | null;
     created_at: Timestamp;
@@ -169,6 +173,8 @@ export interface Schema {
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };
   order_locks: { order_id: string; holder: string; expires_at_ms: number };
+  /** The change webhook's signatures taken, until they go stale (milliseconds since the epoch). */
+  webhook_signatures: { signature: string; expires_at_ms: number };
   import_jobs: {
     id: string;
     batch_id: string;

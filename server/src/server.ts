@@ -1,16 +1,36 @@
-import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { buildApp, sandboxGateway } from './app.ts';
+import { loadConfig, loadFaultAfterGateway, loadPaymentReconcileMs, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { carryOverDiskBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
+import { FFMPEG_MISSING, ffmpegVersion } from './services/ffmpeg.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
 import type { Worker } from './services/job-runner.ts';
+import { startPaymentReconciler } from './services/payments/checkout.ts';
+import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
 import { createMediaStore } from './storage/media-store.ts';
+
+/**
+ * FAULT_AFTER_GATEWAY (tests only): the process dies the moment the gateway answers a new
+ * charge, before the answer is recorded, as a crash at the worst time would.
+ */
+function dieAfterCharges(gateway: PaymentGateway): PaymentGateway {
+  const die = async (charging: Promise<Charge>): Promise<Charge> => {
+    await charging;
+    process.kill(process.pid, 'SIGKILL');
+    return new Promise<Charge>(() => undefined);
+  };
+  return {
+    ...gateway,
+    createCardCharge: (input) => die(gateway.createCardCharge(input)),
+    createPixCharge: (input) => die(gateway.createPixCharge(input)),
+  };
+}
 
 export interface RunningApi {
   url: string;
@@ -20,7 +40,8 @@ export interface RunningApi {
 /**
  * Opens the data folder, clears what a killed run left, carries branding files kept on disk by
  * earlier versions into the database (services/branding.ts), seeds the demo on a fresh database,
- * starts the background workers (queued imports, import-jobs.ts; faces to describe, face-jobs.ts), listens, and then
+ * starts the background workers (queued imports, import-jobs.ts; faces to describe, face-jobs.ts;
+ * payment attempts whose answer a crash lost, payments/checkout.ts), listens, and then
  * loads the face indexes of the organizations with facial search in the background
  * (face-index.ts). The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
@@ -35,13 +56,21 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
     await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));
+    // Checked once: without ffmpeg, video imports are refused with this message and photos go on.
+    if (!(await ffmpegVersion())) console.warn(`Videos cannot be imported: ${FFMPEG_MISSING}`);
     // A fresh machine should show a working gallery without any admin step.
     if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
     const engine = faceEngine();
     const log = (message: string) => console.warn(message);
-    workers.push(startImporter(db, store, log), startFaceIndexer(db, store, engine, { concurrency: engine.size, log }));
+    const sandbox = sandboxGateway(db, config.dataDir);
+    const gateway = loadFaultAfterGateway(process.env) ? dieAfterCharges(sandbox) : sandbox;
+    workers.push(
+      startImporter(db, store, log),
+      startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
+      startPaymentReconciler({ db, gateway }, { everyMs: loadPaymentReconcileMs(process.env), log }),
+    );
     // Only warnings and errors: the error handler logs every 5xx with its cause.
-    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, ...options });
+    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.

@@ -32,6 +32,8 @@ interface Props {
   webName: string;
   /** The tenant's banner files by locale, shown as the home's hero. */
   banners?: Branding['banner'] | undefined;
+  /** The tenant's error banner, on the error page when the organization cannot be loaded. */
+  errorBanner?: string | undefined;
 }
 
 /** The first view: the organization's initial form, falling back to the card form. */
@@ -115,10 +117,10 @@ function Home({ organization, banners }: { organization: Organization; banners: 
 }
 
 /** The home page: every way a visitor finds their photos. */
-export default function HomePage({ organization, webName, banners }: Props) {
+export default function HomePage({ organization, webName, banners, errorBanner }: Props) {
   return (
     <I18nProvider webName={webName}>
-      <LiveOrganization baked={organization}>{(live) => <Home organization={live} banners={banners} />}</LiveOrganization>
+      <LiveOrganization baked={organization} errorBanner={errorBanner}>{(live) => <Home organization={live} banners={banners} />}</LiveOrganization>
     </I18nProvider>
   );
 }

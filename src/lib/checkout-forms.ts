@@ -18,6 +18,7 @@ const MESSAGES = [
   'checkout.acceptTerms',
   'card.invalidNumber',
   'card.invalidName',
+  'card.nameTooLong',
   'card.invalidMonth',
   'card.invalidYear',
   'card.invalidCvv',
@@ -91,23 +92,17 @@ export type CardFormValues = CardData & { card_expiration_month: string; card_ex
 const digits = (value: string) => value.replace(/\D/g, '');
 
 /**
- * A name as printed on a card: at least two words of letters (an initial may be one of them, as
- * in "J DOE"), so "J" or "A B" is refused before the gateway refuses the charge.
+ * A name as printed on a card, by the card library's rule: any text but digits alone ("JOAO" is
+ * a name; "1234 5678" is the number typed in the wrong field). The gateway takes 1 to 64 characters.
  */
 export function isCardholderName(value: string): boolean {
-  const words = value.trim().split(/\s+/);
-  return (
-    cardValidator.cardholderName(value).isValid &&
-    words.length >= 2 &&
-    words.every((word) => /^\p{L}[\p{L}'.-]*$/u.test(word)) &&
-    words.some((word) => word.replace(/[^\p{L}]/gu, '').length >= 2)
-  );
+  return cardValidator.cardholderName(value).isValid;
 }
 
 /** Section 5: the card library checks number and name; month 1-12, year 2020-3000, code up to 9999. */
 export const cardFormSchema: ObjectSchema<CardFormValues> = object({
   card_number: required().test('number', 'card.invalidNumber', (value) => cardValidator.number(digits(value)).isValid),
-  card_holder_name: required().max(64).test('name', 'card.invalidName', isCardholderName),
+  card_holder_name: required().max(64, 'card.nameTooLong').test('name', 'card.invalidName', isCardholderName),
   card_expiration_month: required().matches(/^(0?[1-9]|1[0-2])$/, 'card.invalidMonth'),
   card_expiration_year: required().test('year', 'card.invalidYear', (value) => /^\d{4}$/.test(value) && +value >= 2020 && +value <= 3000),
   card_cvv: required().matches(/^\d{3,4}$/, 'card.invalidCvv'),

@@ -42,9 +42,18 @@ export function isValidPeriod(start: string, end: string): boolean {
   return from !== '' && !Number.isNaN(time(end)) && end >= from;
 }
 
-/** The search may start: the terms accepted and a valid period (section 5). */
+/**
+ * The period searched: the end defaults to the start plus 1 day when none after the start is
+ * picked, so one date picked is that day and the next (section 5).
+ */
+export function searchPeriod(period: Period): Period {
+  return period.end > period.start ? period : { start: period.start, end: nextDay(period.start) };
+}
+
+/** The search may start: the terms accepted and at least one date (section 5). */
 export function canSearchFaces(terms: boolean, period: Period): boolean {
-  return terms && isValidPeriod(period.start, period.end);
+  const searched = searchPeriod(period);
+  return terms && isValidPeriod(searched.start, searched.end);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -62,8 +71,8 @@ export function dateOfDay(day: string): Date | undefined {
 }
 
 /**
- * The period a calendar's range stands for. A range of one day (the first click, or the same
- * day twice) keeps its end: isValidPeriod refuses it, the visitor picks a second day.
+ * The days a calendar's range picked. A range of one day (the first click, or the same day
+ * twice) keeps its end: the calendar shows the one day, searchPeriod adds the next.
  */
 export function periodOfRange(range: { from?: Date | undefined; to?: Date | undefined } | undefined): Period {
   return { start: range?.from ? dayOfDate(range.from) : '', end: range?.to ? dayOfDate(range.to) : '' };

@@ -81,17 +81,18 @@ export interface GallerySection {
 }
 
 /**
- * The gallery's lists in the viewer's order (sold, not sold, extras), each with its role. Every
- * role but extras is there even when empty: the counts under the title show it at zero.
+ * The gallery's lists in the viewer's order (sold, not sold, extras), each with its role; an
+ * empty list is left out (its heading would only say "0 photos").
  */
 export function gallerySections(lists: MediaLists, organization: SaleFlags): GallerySection[] {
-  const main: GallerySection[] = organization.freePhotos
+  const sections: GallerySection[] = organization.freePhotos
     ? [{ role: 'toDownload', items: [...lists.sold, ...lists.notSold] }]
     : [
         { role: 'bought', items: lists.sold },
         { role: canBuy(organization) ? 'toBuy' : 'atVenue', items: lists.notSold },
       ];
-  return lists.extras.length > 0 ? [...main, { role: 'extras', items: lists.extras }] : main;
+  sections.push({ role: 'extras', items: lists.extras });
+  return sections.filter((section) => section.items.length > 0);
 }
 
 const LABELS = {
@@ -154,6 +155,13 @@ export interface GridRow {
 export interface GridLayout {
   gap: number;
   rows: GridRow[];
+}
+
+/** A media's own ratio (width / height) for the viewer, or null when the API gave no usable size. */
+export function ownRatio({ width, height }: { width: number; height: number }): number | null {
+  const ratio = width / height;
+  // NaN (no size) and 0 fail the first test, Infinity (no height) the second.
+  return ratio > 0 && Number.isFinite(ratio) ? ratio : null;
 }
 
 /** The ratio a media is laid out at: its own, held between minRatio and maxRatio. */

@@ -26,6 +26,12 @@ export function linkHref(value: string): string {
   }
 }
 
+/** The address of a mail link ("ajuda@x.com" or "mailto:ajuda@x.com"), or null for any other link. */
+export function mailAddress(value: string): string | null {
+  const link = value.trim();
+  return classifyLink(link) === 'mail' ? link.replace(/^mailto:/i, '') : null;
+}
+
 /** A mailto: address with a subject and body, encoded for any mail client. */
 export function mailtoHref(address: string, subject: string, body: string): string {
   return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;

@@ -1,7 +1,9 @@
 // What this browser remembers of its orders (localStorage): a random visitor key that makes
 // order creation idempotent for this browser only, and the id of its order per organization and
 // first card. Orders belong to the browser that made them: another browser typing the same card
-// code gets an order of its own, never this one's customer data.
+// code gets an order of its own, and the API answers an order's customer data, and takes its
+// changes and payments, only with the key it was made with (the API client sends it).
+import { VISITOR_KEY_PATTERN } from '../../contract/rules.ts';
 import { normalizeCardCode } from './card-code.ts';
 
 export const VISITOR_KEY = 'visitorKey';
@@ -30,7 +32,7 @@ function randomKey(): string {
 export function visitorKey(storage: Store | null = localStore()): string {
   try {
     const stored = storage?.getItem(VISITOR_KEY);
-    if (stored && /^[A-Za-z0-9_-]{22,64}$/.test(stored)) return stored;
+    if (stored && VISITOR_KEY_PATTERN.test(stored)) return stored;
     if (storage) {
       const key = randomKey();
       storage.setItem(VISITOR_KEY, key);

@@ -8,6 +8,7 @@ import {
   FALLBACK_DELAY_MS,
   firstFacialStep,
   NO_FACE_CARD_CHOICE,
+  searchPeriod,
   withCode,
   type FaceCardChoice,
   type FacialStep,
@@ -80,7 +81,7 @@ export function acceptFacialTerms(accepted: boolean): void {
   $facialPeriod.setKey('terms', accepted);
 }
 
-/** Next on the calendar: the camera with the terms and at least 2 days, else the reason why not. */
+/** Next on the calendar: the camera with the terms and at least one day, else the reason why not. */
 export function confirmFacialPeriod(): boolean {
   const { terms, ...period } = $facialPeriod.get();
   const ready = canSearchFaces(terms, period);
@@ -95,7 +96,7 @@ export function confirmFacialPeriod(): boolean {
  */
 export async function searchFaces(organizationId: number, photos: Blob[]): Promise<FaceSearchResult | null> {
   const before = $faceSearch.get().data;
-  const { start, end } = $facialPeriod.get();
+  const { start, end } = searchPeriod($facialPeriod.get());
   const found = await run(() => api.searchFaces(organizationId, start, end, photos));
   analytics.event('facial_search', facialSearchParams(photos.length, found?.cards ?? null));
   if (found) {

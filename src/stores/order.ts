@@ -5,7 +5,7 @@ import type { Media, Order } from '../lib/api/types.ts';
 import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
 import { addToCartParams } from '../lib/analytics-events.ts';
 import { productFor } from '../lib/cart.ts';
-import { readOrderId, saveOrderId, visitorKey } from '../lib/order-memory.ts';
+import { readOrderId, saveOrderId } from '../lib/order-memory.ts';
 import { analytics } from './analytics.ts';
 import { asyncStore } from './async-state.ts';
 import { $products } from './products.ts';
@@ -65,7 +65,7 @@ export function syncOrderCards(organizationId: number, cards: readonly string[],
     if (order) {
       for (const card of cards) if (!order.cards.includes(card)) order = await api.addOrderCard(order.id, card, secret);
     } else {
-      const context = { pdv: window.location.host, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, secret, visitorKey: visitorKey() };
+      const context = { pdv: window.location.host, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, secret };
       order = await api.createOrder(organizationId, [...cards], context);
       saveOrderId(organizationId, first, order.id);
     }

@@ -145,7 +145,8 @@ describe('the tenant build', () => {
     const home = await page('demo');
     expect(home).toContain('src="/branding/logo.svg"');
     expect(home).toContain('href="/branding/favicon.svg"');
-    expect(home).toContain('/branding/background.svg');
+    // The demo's background is a 1600x1000 picture: it covers the screen (a small tile would repeat).
+    expect(home).toContain('url("/branding/background.svg") center/cover fixed');
     for (const file of ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner']) {
       expect(await page('demo', `branding/${file}.svg`), file).toBe(await inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')));
     }

@@ -128,3 +128,18 @@ test('on a phone the cart is a bar at the bottom that opens the panel; the heade
   await expect(cart(page).getByText('Total to pay')).toBeVisible();
   await expect(cart(page)).toBeFocused();
 });
+
+test("the cart opens the product modal: the organization's products and their price ranges", async ({ page }) => {
+  await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+  const products = cart(page).getByRole('button', { name: 'View products' });
+  await products.click();
+  const dialog = page.getByRole('dialog', { name: 'Price table' });
+  await expect(dialog.getByRole('table', { name: 'Digital photos' }).locator('tbody tr')).toHaveCount(6);
+  await expect(dialog.getByRole('table', { name: 'Digital photos' }).locator('tfoot')).toHaveText(total('Each additional photo: R$15.00'));
+  await expect(dialog.getByRole('table', { name: 'Digital videos' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Complete package' })).toContainText(total('R$99.00'));
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(products).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
 import { checkoutAsCustomer, confirmPix, fillFields, orderIdOfCheckout } from './support/checkout.ts';
 import { list, openGallery, sampleBytes, sha256, zipEntries } from './support/gallery.ts';
@@ -91,7 +91,15 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   expect(confirmPix(orderId)).toContain('PAID');
   // The next check (at most 5 s away) sees it paid.
   await expect(dialog.getByRole('heading', { name: 'Pedido realizado' })).toBeVisible({ timeout: 12_000 });
-  await dialog.getByRole('button', { name: 'Baixar fotos' }).click();
+  // The main action downloads the photos; the secondary one shows them in the gallery.
+  const actions = dialog.locator('.checkout-success .modal-actions').getByRole('button');
+  await expect(actions).toHaveText(['Baixar fotos', 'Ver minhas fotos']);
+  await expect(actions.first()).not.toHaveClass(/secondary/);
+  await expect(actions.last()).toHaveClass(/secondary/);
+  const [main, other] = await Promise.all([actions.first().boundingBox(), actions.last().boundingBox()]);
+  expect(Math.abs(main!.y - other!.y)).toBeLessThan(1);
+  await expect(dialog.getByRole('button', { name: 'Baixar todas (ZIP)' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Ver minhas fotos' }).click();
   await expect(dialog).toBeHidden();
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
   await expect(list(page, '1 foto para comprar').getByRole('img')).toHaveCount(1);
@@ -137,14 +145,17 @@ test('en: card only — the form checks each field, a refused card says so, an a
   await expect(dialog.getByRole('radio')).toHaveCount(0);
   await expect(dialog.getByText(/Accepted cards: Visa, Mastercard/)).toBeVisible();
   const pay = dialog.getByRole('button', { name: /^Pay R\$25\.00$/ });
-  await pay.click();
-  await expect(dialog.getByText('Required field')).toHaveCount(5);
+  // Nothing typed yet: 'Pay' waits, and a field left empty says so.
   await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Card number').focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByText('Required field')).toHaveCount(1);
   const number = dialog.getByLabel('Card number');
   await number.pressSequentially('4000a000000000001');
   await expect(number).toHaveValue('4000 0000 0000 0001');
   await expect(dialog.getByText('Invalid card number')).toBeVisible();
   await dialog.getByLabel('Expiry month').fill('13');
+  await dialog.getByLabel('Expiry month').blur();
   await expect(dialog.getByText('Invalid month (1 to 12)')).toBeVisible();
   await dialog.getByLabel('Expiry month').fill('12');
   await dialog.getByLabel('Expiry year').fill('2031');
@@ -160,7 +171,7 @@ test('en: card only — the form checks each field, a refused card says so, an a
   await pay.click();
   await expect(dialog.getByRole('heading', { name: 'Order placed' })).toBeVisible();
   const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download all (ZIP)' }).click();
+  await dialog.getByRole('button', { name: 'Download photos' }).click();
   const file = await (await download).path();
   // The ZIP holds the original of the photo just bought (sample 4, the card's second photo).
   expect(Object.values(await zipEntries(file))).toEqual([sha256(sampleBytes(4))]);
@@ -265,4 +276,135 @@ test('on a phone: the steps show where the visitor is, the total stays in sight,
   expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expect(copy).not.toHaveClass(/secondary/);
   await expectNoAxeViolations(page);
+});
+
+/** The checkout's close control is on screen as the step arrives: no scrolling needed to leave. */
+async function expectCloseInView(page: Page, dialog: Locator, name: string): Promise<void> {
+  const close = dialog.getByRole('button', { name, exact: true });
+  await expect(close).toBeVisible();
+  const box = (await close.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+}
+
+test('on a 360x800 phone every step shows its close control in view; closing keeps the cart', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-007');
+  await page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-007' }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await page.getByRole('button', { name: 'Ver carrinho' }).click();
+  // The cart stays open behind the checkout.
+  const openCheckout = () => page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await openCheckout();
+  const dialog = page.getByRole('dialog');
+  const heading = (name: string) => dialog.getByRole('heading', { name, exact: true });
+  await expect(heading('Resumo do pedido')).toBeVisible();
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+
+  await expect(heading('Seus dados')).toBeVisible();
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByLabel('E-mail').fill('close@example.com');
+  await dialog.getByLabel('Número do CPF').pressSequentially('52998224725');
+  await dialog.getByLabel('Telefone').fill('11912345678');
+  await dialog.getByRole('checkbox', { name: /Li e aceito os/ }).check();
+  // Scrolled down to the form's end, the close control is still there.
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+
+  await expect(heading('Endereço')).toBeVisible();
+  await expectCloseInView(page, dialog, 'Fechar');
+  // Closing keeps the cart and what was typed.
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
+  await openCheckout();
+  await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue('close@example.com');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await fillFields(dialog, { Rua: 'Rua F', Número: '6', CEP: '01310-100', Cidade: 'São Paulo', Estado: 'SP' });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+
+  await expect(heading('Pagamento')).toBeVisible();
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await dialog.getByLabel('Código de segurança').fill('123');
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByRole('radio', { name: 'PIX' }).check();
+  const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
+  await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
+  await dialog.getByRole('button', { name: /^Verifica(r|ndo) pagamento$/ }).scrollIntoViewIfNeeded();
+  await expectCloseInView(page, dialog, 'Fechar');
+
+  expect(confirmPix(orderId)).toContain('PAID');
+  await expect(heading('Pedido realizado')).toBeVisible({ timeout: 12_000 });
+  await expectCloseInView(page, dialog, 'Fechar');
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
+});
+
+test("en: each step's heading takes the focus; 'Pay' waits for five valid fields and takes a one-word name; the success's main action downloads the ZIP", async ({ page }) => {
+  test.setTimeout(60_000);
+  await useLocale(page, 'en');
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-008');
+  await page.getByRole('button', { name: 'Choose for the cart: Photo 1 of card DE-PAGA-008' }).click();
+  await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$25\.00/);
+  await page.getByRole('button', { name: 'Finish order' }).click();
+  const dialog = page.getByRole('dialog');
+  const heading = (name: string) => dialog.getByRole('heading', { name, exact: true });
+  await expect(heading('Order summary')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(heading('Your details')).toBeFocused();
+
+  await dialog.getByLabel('Email').fill('focus@example.com');
+  await dialog.getByRole('radio', { name: 'Passport' }).check();
+  await dialog.getByLabel('Passport number').fill('X7654321');
+  await dialog.getByLabel('Country').selectOption('us');
+  await dialog.getByLabel('Phone').fill('+1 212 555 0101');
+  await dialog.getByRole('checkbox', { name: /I have read and accept the/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(heading('Address')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Change my info' }).click();
+  await expect(heading('Your details')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(heading('Address')).toBeFocused();
+  await fillFields(dialog, { Street: 'Main St', Number: '1', 'Zip code': '10118', City: 'New York', State: 'NY' });
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(heading('Payment')).toBeFocused();
+
+  // Section 5: 'Pay' is disabled while any field is invalid, before any attempt too.
+  const pay = dialog.getByRole('button', { name: /^Pay R\$25\.00$/ });
+  await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0010');
+  await dialog.getByLabel('Expiry month').fill('12');
+  await dialog.getByLabel('Expiry year').fill('2031');
+  await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Security code').fill('123');
+  await expect(pay).toBeDisabled();
+  // A one-word name is a name for the card library (card-validator's cardholderName).
+  await dialog.getByLabel('Name as on the card').fill('JOAO');
+  await expect(pay).toBeEnabled();
+  await dialog.getByLabel('Name as on the card').fill('1234');
+  await dialog.getByLabel('Name as on the card').blur();
+  await expect(dialog.getByText('Type the name printed on the card, not numbers')).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Name as on the card').fill('JOAO');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await pay.click();
+
+  await expect(heading('Order placed')).toBeFocused();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download photos' }).click();
+  const file = await (await download).path();
+  // The ZIP holds the original of the photo just bought (sample 3, the card's first photo).
+  expect(Object.values(await zipEntries(file))).toEqual([sha256(sampleBytes(3))]);
+  await dialog.getByRole('button', { name: 'View my photos' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list(page, '1 photo bought').getByRole('img')).toHaveCount(1);
 });

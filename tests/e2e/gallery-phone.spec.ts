@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
-import { list, openGallery } from './support/gallery.ts';
+import { importMedia, list, openGallery } from './support/gallery.ts';
 
 type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> };
 
@@ -73,6 +77,41 @@ test.describe('on a 390x844 touch phone', () => {
     // summary arrives and wraps in pt (about 0.036 here): that is the cart panel's to fix, not measured here.
     expect(await layoutShift(page, '.gallery-side')).toBeLessThanOrEqual(0.02);
     await expectNoAxeViolations(page);
+  });
+
+  test('photos first: a card with bought photos, photos to buy and extras shows six whole photos in the first screen, each count once, none at zero', async ({ page }) => {
+    test.setTimeout(60_000);
+    for (const [samples, flags] of [
+      [[1, 2, 3], ['--sold']],
+      [[4, 5, 6, 1], []],
+      [[2], ['--sold', '--extra']],
+    ] as const) {
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-photos-first-'));
+      try {
+        for (const n of samples) cpSync(demoSamplePath(n), path.join(folder, `${n}-${flags.length}.jpg`));
+        importMedia('demo', 'PH-OTOS-001', folder, ...flags);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
+    await openGallery(page, 'demo', '/gallery/PH-OTOS-001');
+    await expect(page.locator('.media-section h2')).toHaveText(['3 fotos compradas', '4 fotos para comprar', '1 extra']);
+    await expect
+      .poll(() =>
+        page.locator('.media-cell img').evaluateAll(
+          (imgs) =>
+            imgs.filter((img) => {
+              const box = img.getBoundingClientRect();
+              return (img as HTMLImageElement).complete && box.top >= 0 && box.bottom <= 844 && box.left >= 0 && box.right <= 390;
+            }).length,
+        ),
+      )
+      .toBeGreaterThanOrEqual(6);
+    // Each count is said once, by its list's heading; an empty list says nothing.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/(^|\D)0 (fotos?|vídeos?|extras?)\b/);
+    const countLines = text.split('\n').filter((line) => /^\d+ (fotos?|vídeos?|extras?)\b/.test(line.trim()));
+    expect(countLines.sort()).toEqual(['1 extra', '3 fotos compradas', '4 fotos para comprar']);
   });
 
   test('the other actions fold into a "more" menu: Enter opens it, arrows walk it, Escape closes it back on its button', async ({ page }) => {

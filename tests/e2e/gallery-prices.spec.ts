@@ -65,11 +65,29 @@ test('en: the same table in English, closed by its button', async ({ page }) => 
   await openGallery(page, 'demo', '/gallery/DE-MO00-001');
   await page.getByRole('button', { name: 'Prices' }).click();
   const dialog = page.getByRole('dialog', { name: 'Price table' });
-  await expect(dialog.getByRole('table', { name: /^Photos/ })).toBeVisible();
-  expect((await rows(page, /^Photos/)).slice(0, 3)).toEqual(['1 photo | R$25.00', '2 photos | R$50.00', '3 photos | R$70.00']);
+  // The products are named in English by their kind, not by the provider's Portuguese ("Foto digital").
+  await expect(dialog.getByRole('table', { name: 'Digital photos', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Digital videos', exact: true })).toBeVisible();
+  await expect(dialog).not.toContainText('Foto digital');
+  await expect(dialog).not.toContainText('Vídeo digital');
+  expect((await rows(page, /^Digital photos$/)).slice(0, 3)).toEqual(['1 photo | R$25.00', '2 photos | R$50.00', '3 photos | R$70.00']);
+  // The package keeps the provider's own description.
   await expect(dialog.getByRole('region', { name: 'Complete package' })).toContainText('R$99.00');
+  await expect(dialog.getByRole('region', { name: 'Complete package' })).toContainText('(Todas as fotos e vídeos)');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('es: the products are named in Spanish', async ({ page }) => {
+  await useLocale(page, 'es');
+  await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+  await page.getByRole('button', { name: 'Precios' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tabla de precios' });
+  await expect(dialog.getByRole('table', { name: 'Fotos digitales', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Videos digitales', exact: true })).toBeVisible();
+  await expect(dialog).not.toContainText('Foto digital');
+  await expect(dialog).not.toContainText('Vídeo digital');
+  expect((await rows(page, /^Fotos digitales$/)).slice(0, 2)).toEqual(['1 foto | R$ 25,00', '2 fotos | R$ 50,00']);
 });
 
 test('a failed load says so and its retry brings the table', async ({ page }) => {
@@ -81,7 +99,7 @@ test('a failed load says so and its retry brings the table', async ({ page }) =>
   await expect(dialog.getByRole('alert')).toHaveText(/The prices could not be loaded\./);
   await page.unroute('**/api/v1/products/**');
   await dialog.getByRole('button', { name: 'Try again' }).click();
-  await expect(dialog.getByRole('table', { name: /^Photos/ })).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Digital photos' })).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 

@@ -1,60 +1,71 @@
-// A sold video plays in the viewer, streamed by byte ranges. No video ships with the project and
-// nothing here can encode one, so Chromium records a short WebM of a canvas (MediaRecorder), the
-// admin CLI imports it into a new card, and the gallery plays it back.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Videos in the viewer, streamed by byte ranges: a bought one plays its original, an unsold one
+// its watermarked preview clip under its poster (a real frame). ffmpeg makes the test videos
+// (tests/support/videos.ts), the admin CLI imports them into new cards, as a provider would.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeTestVideo } from '../support/videos.ts';
 import { counts, importMedia, list, openGallery } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
 
-test('a sold video plays in the viewer, streamed with byte ranges', async ({ page }) => {
-  await page.goto('about:blank');
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
-    const context = canvas.getContext('2d')!;
-    const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((done) => (recorder.onstop = done));
-    recorder.start();
-    for (let frame = 0; frame < 20; frame++) {
-      context.fillStyle = `hsl(${frame * 18}, 70%, 50%)`;
-      context.fillRect(0, 0, 320, 240);
-      await new Promise((done) => setTimeout(done, 60));
-    }
-    recorder.stop();
-    await stopped;
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-
+/** Makes a 3 s video and imports it: ffmpeg and the admin CLI take seconds, more on a loaded machine. */
+async function importVideo(card: string, ...flags: string[]): Promise<void> {
+  test.slow();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
   try {
-    writeFileSync(path.join(folder, 'corrida.webm'), Buffer.from(base64, 'base64'));
-    importMedia('galeria', 'VI-DEO0-001', folder, '--sold');
+    await makeTestVideo(path.join(folder, 'corrida.mp4'), { width: 640, height: 360, seconds: 3, sound: true });
+    importMedia('galeria', card, folder, ...flags);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
 
-  await useLocale(page, 'en');
-  const ranges: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().includes('/api/v1/video/download/')) ranges.push(response.status());
-  });
-  await openGallery(page, 'galeria', '/gallery/VI-DEO0-001');
-  // A video is counted as a video, not a photo.
-  await expect(counts(page, '1 video bought')).toBeVisible();
-  await expect(page.getByText(/photos? bought/i)).toHaveCount(0);
-  await list(page, '1 video bought').getByRole('button').first().click();
+/** The viewer's <video>, once it has a frame to show; then played until its time moves. */
+async function playsInViewer(page: Page): Promise<Locator> {
   const video = page.getByRole('dialog').locator('video');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);
   await video.evaluate((v) => (v as HTMLVideoElement).play());
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeGreaterThan(0);
+  return video;
+}
+
+function rangeStatuses(page: Page, size: string): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/v1/video/download/') && response.url().includes(`size=${size}`)) statuses.push(response.status());
+  });
+  return statuses;
+}
+
+test('a sold video plays its original in the viewer, streamed with byte ranges', async ({ page }) => {
+  await importVideo('VI-DEO0-001', '--sold');
+  await useLocale(page, 'en');
+  const ranges = rangeStatuses(page, 'original');
+  await openGallery(page, 'galeria', '/gallery/VI-DEO0-001');
+  // A video is counted as a video, not a photo.
+  await expect(counts(page, '1 video bought')).toBeVisible();
+  await expect(page.getByText(/photos? bought/i)).toHaveCount(0);
+  await list(page, '1 video bought').getByRole('button').first().click();
+  const video = await playsInViewer(page);
+  expect(await video.getAttribute('src')).toMatch(/size=original/);
+  expect(ranges).toContain(206);
+});
+
+test('an unsold video shows its poster and plays its watermarked preview clip', async ({ page }) => {
+  await importVideo('VI-DEO0-002');
+  await useLocale(page, 'en');
+  const ranges = rangeStatuses(page, 'clip');
+  await openGallery(page, 'galeria', '/gallery/VI-DEO0-002');
+  await expect(counts(page, '1 video to buy')).toBeVisible();
+  // The thumbnail is the poster: a frame of the video, watermarked, at the video's 16:9.
+  const thumb = list(page, '1 video to buy').getByRole('img').first();
+  await expect(thumb).toHaveAttribute('src', /size=thumb&copy=watermarked/);
+  await expect.poll(() => thumb.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([480, 270]);
+  await list(page, '1 video to buy').getByRole('button').first().click();
+  const video = await playsInViewer(page);
+  expect(await video.getAttribute('src')).toMatch(/size=clip&copy=watermarked/);
+  expect(await video.getAttribute('poster')).toMatch(/size=preview&copy=watermarked/);
   expect(ranges).toContain(206);
 });

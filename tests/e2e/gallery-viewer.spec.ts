@@ -108,6 +108,25 @@ test('delete (can_remove_photo) asks first, then the media leaves the lists for 
   await expect(list(page, '2 photos to buy').getByRole('img')).toHaveCount(2);
 });
 
+test('on a phone the delete button is a small outlined one, never the main action; it still asks first', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
+  await list(page, '2 photos bought').getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  const remove = dialog.getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeVisible();
+  await expect(remove).toHaveClass(/secondary/);
+  await expect(remove).not.toHaveClass(/danger/);
+  const [removeBox, downloadBox] = await Promise.all([remove.boundingBox(), dialog.getByRole('link', { name: 'Download' }).boundingBox()]);
+  expect(removeBox!.width).toBeLessThan(390 / 2);
+  expect(removeBox!.width).toBeLessThan(downloadBox!.width);
+  expect(removeBox!.height).toBeGreaterThanOrEqual(44);
+  await remove.click();
+  await expect(dialog.getByText('Delete this media? It cannot be undone.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeVisible();
+});
+
 test('demo has no delete button (can_remove_photo off)', async ({ page }) => {
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
   await list(page, '3 photos bought').getByRole('button').first().click();
@@ -137,8 +156,11 @@ for (const viewport of [
     const photo = page.getByRole('dialog').locator('.viewer-frame img');
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const box = await photo.boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(viewport.width * 0.8);
-    expect(box?.height ?? 0).toBeGreaterThan(viewport.height * 0.4);
+    // The stage is most of the screen, and the photo, whole at its own ratio, fills it across or down.
+    const stage = (await page.getByRole('dialog').locator('.viewer-stage').boundingBox())!;
+    expect(stage.width).toBeGreaterThan(viewport.width * 0.8);
+    expect(stage.height).toBeGreaterThan(viewport.height * 0.4);
+    const box = (await photo.boundingBox())!;
+    expect(Math.min(stage.width - box.width, stage.height - box.height)).toBeLessThanOrEqual(1);
   });
 }

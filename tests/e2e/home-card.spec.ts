@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openHome, recordApiCalls } from './home-support.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
@@ -184,6 +184,40 @@ test.describe('card code on the home', () => {
 });
 
 test.describe('around the forms', () => {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the privacy banner is in the first screen on arrival at ${viewport.width}x${viewport.height}, covering neither the card button nor the footer`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openHome(page, site('demo'));
+      const banner = page.getByRole('region', { name: 'Privacidade' });
+      const accept = banner.getByRole('button', { name: 'Aceitar' });
+      await expect(accept).toBeVisible();
+      for (const element of [banner, accept]) {
+        const box = (await element.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      // The card form's button stays on top where it is.
+      const load = page.getByRole('button', { name: 'Carregar cartão', exact: true });
+      const onTop = (target: Locator) =>
+        target.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && (hit === element || element.contains(hit));
+        });
+      expect(await onTop(load)).toBe(true);
+      // Scrolled to the end, the footer's links are not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const privacyLink = page.locator('footer').getByRole('link', { name: /Política de privacidade/ });
+      await expect(privacyLink).toBeInViewport();
+      expect(await onTop(privacyLink)).toBe(true);
+      await accept.click();
+      await expect(banner).toBeHidden();
+    });
+  }
+
   test('the privacy banner shows until accepted, and acceptance is remembered', async ({ page }) => {
     await useLocale(page, 'en');
     await openHome(page, site('demo'));

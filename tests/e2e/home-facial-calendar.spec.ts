@@ -1,5 +1,5 @@
 // The facial search's period is a calendar in the visitor's language (react-day-picker with
-// date-fns' pt-BR, en-US and es): a range of at least 2 days, by mouse or keyboard.
+// date-fns' pt-BR, en-US and es): a range picked by mouse or keyboard, one day meaning that day and the next.
 import { expect, test } from '@playwright/test';
 import { localDay, openFacial, pickDay } from './support/facial.ts';
 import { expectNoAxeViolations } from './support/sites.ts';
@@ -61,30 +61,44 @@ for (const { locale, title, month, next, weekdays, day3, start, terms } of [
   });
 }
 
-test('en: one day is refused; a second one picked with the keyboard goes on to the camera', async ({ page }) => {
+/** A YYYY-MM-DD day as en-US writes it (11/21/2026). */
+const enUS = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+test('en: one day picked means that day and the next; a later one picked with the keyboard ends the period there', async ({ page }) => {
   const dialog = await openFacial(page);
   const period = dialog.getByRole('heading', { name: 'When were you at the event?' });
   await expect(period).toBeVisible();
-  await dialog.getByRole('checkbox', { name: /I allow my selfie to be used/ }).check();
 
-  const first = localDay(-1);
+  const first = localDay(-3);
   await pickDay(dialog, first);
   const [, lastDay] = await dialog.getByRole('definition').all();
-  await expect(lastDay!).toHaveText('pick it on the calendar');
+  // Section 5: the end date defaults to the start plus 1 day.
+  await expect(lastDay!).toHaveText(enUS(localDay(-2)));
+  // Without the terms, Next says what is missing.
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('You must accept the terms and select a period before proceeding.');
-  await expect(period).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /I allow my selfie to be used/ }).check();
+  await expect(dialog.getByRole('alert')).toBeHidden();
 
-  // Back with the keyboard to the day picked: the arrow moves to the next day, Enter ends the range there.
+  // Back with the keyboard to the day picked: two arrows on, Enter ends the range there.
   const firstButton = dialog.locator(`td[data-day="${first}"] button`);
   for (let i = 0; i < 8 && !(await firstButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
   await expect(firstButton).toBeFocused();
   await expect(firstButton).toHaveAccessibleName(/, selected$/);
   await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  await expect(lastDay!).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
-  await expect(dialog.getByRole('alert')).toBeHidden();
+  await expect(lastDay!).toHaveText(enUS(localDay(-1)));
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
+});
+
+test('pt: one day picked, with the terms, is a period: Next goes on to the camera', async ({ page }) => {
+  const dialog = await openFacial(page, 'demo', 'pt');
+  const day = localDay(-1);
+  await pickDay(dialog, day);
+  await dialog.getByRole('checkbox', { name: /Autorizo o uso/ }).check();
+  await dialog.getByRole('button', { name: 'Próximo', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Tire uma selfie' })).toBeVisible();
 });

@@ -75,3 +75,14 @@ test('the gallery too shows the error page when the organization cannot be loade
   await expect(page.getByRole('heading', { name: 'Sorry for the inconvenience, but there was an error loading the page.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
 });
+
+test("the run-time error page shows the tenant's error banner, as the build-time one does", async ({ page }) => {
+  await useLocale(page, 'pt');
+  await page.route('**/api/v1/organization/vivo', (route) => route.abort('connectionrefused'));
+  await page.goto(site('vivo', '/gallery/VI-VO00-001'));
+  await expect(page.getByRole('heading', { name: 'Desculpe o transtorno, mas houve um erro ao carregar a pagina.' })).toBeVisible();
+  // tests/fixtures/tenants/vivo/branding/error-banner.svg, copied into the site by the build.
+  const banner = page.locator('.error-page img.error-banner');
+  await expect(banner).toHaveAttribute('src', /^\/branding\/error-banner\.svg$/);
+  await expect.poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});

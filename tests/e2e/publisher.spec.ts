@@ -55,19 +55,26 @@ test("a name changed with the admin CLI shows on the organization's site without
 
 test('the change webhook refuses a bad signature and rebuilds the site on a good one', async ({ page, request }) => {
   const body = JSON.stringify({ web_name: 'anuncia' });
-  const sign = (secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-  const announce = (signature: string) =>
-    request.post(`${API}/api/v1/organizations/changed`, { headers: { 'content-type': 'application/json', 'x-signature': signature }, data: body });
+  // Signed by hand, as a back office would: HMAC-SHA256 of the time sent (unix seconds), a dot and the body.
+  const sign = (secret: string) => {
+    const at = String(Math.floor(Date.now() / 1000));
+    return { 'x-signature-timestamp': at, 'x-signature': `sha256=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}` };
+  };
+  const announce = (signature: Record<string, string>) =>
+    request.post(`${API}/api/v1/organizations/changed`, { headers: { 'content-type': 'application/json', ...signature }, data: body });
   const built = await builtAt(page, 'anuncia');
   const changed = await updatedAt(request, 'anuncia');
 
   const refused = await announce(sign('not-the-shared-secret-but-as-long-as-it'));
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ error: true, message: 'INVALID_SIGNATURE' });
+  expect(await refused.json()).toMatchObject({ error: true, message: 'INVALID_SIGNATURE' });
   expect(await updatedAt(request, 'anuncia')).toBe(changed);
 
-  const accepted = await announce(sign(WEBHOOK_SECRET));
+  const signature = sign(WEBHOOK_SECRET);
+  const accepted = await announce(signature);
   expect(accepted.status()).toBe(200);
+  // The same request captured and sent again is refused.
+  expect((await announce(signature)).status()).toBe(401);
   await expect.poll(() => builtAt(page, 'anuncia'), REBUILT).not.toBe(built);
   await page.goto(site('anuncia'));
   await expect(page).toHaveTitle('Festa anunciada');

@@ -33,8 +33,9 @@ test.describe('each organization gets its own branded site', () => {
     await page.goto(site('parque', '/gallery/AB-CDEF-123'));
     const banner = page.locator('img.gallery-banner');
     await expect(banner).toHaveAttribute('src', '/branding/banner-pt.svg');
-    await expect(banner).toHaveCSS('height', '120px');
     await expect.poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Whole, at most SITE_BANNER's height (120 px here).
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(120);
     await useLocale(page, 'en');
     await page.reload();
     await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', '/branding/banner-en.svg');
@@ -71,6 +72,26 @@ test.describe('each organization gets its own branded site', () => {
     const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
     expect(href).toContain('mailto:contato@demo.example?subject=Ajuda com o cartão DE-MO00-001');
     expect(href).toContain('body=Olá! Preciso de ajuda com o cartão DE-MO00-001.');
+  });
+
+  test('a help link that is an e-mail address mails it, with the card code, in the same tab', async ({ page }) => {
+    // The provider gave an e-mail as external_help_url: the live organization says so.
+    await page.route('**/api/v1/organization/demo', async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { organization: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...answer, organization: { ...answer.organization, external_help_url: 'ajuda@demo.example' } } });
+    });
+    const live = page.waitForResponse((res) => res.url().includes('/api/v1/organization/demo'));
+    await page.goto(site('demo'));
+    await live;
+    await expect(page.locator('form[data-hydrated]')).toBeVisible();
+    await page.getByLabel('Código do cartão').pressSequentially('DEMO00001');
+    const mail = page.locator('footer').getByRole('link', { name: /ajuda@demo\.example/ });
+    await expect(mail).not.toHaveAttribute('target', /.+/);
+    const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
+    expect(href).toContain('mailto:ajuda@demo.example?subject=Ajuda com o cartão DE-MO00-001');
+    expect(href).toContain('body=Olá! Preciso de ajuda com o cartão DE-MO00-001.');
+    await expect(page.locator('footer').getByRole('link', { name: /contato@demo\.example/ })).toHaveCount(0);
   });
 
   test('legal pages open in a new tab and carry the web name', async ({ page, context }) => {

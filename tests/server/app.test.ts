@@ -60,7 +60,7 @@ describe('app basics and the error handler', () => {
       payload: JSON.stringify({ cards: ['x'.repeat(1024 * 1024)] }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: true, message: 'PAYLOAD_TOO_LARGE' });
+    expect(res.json()).toEqual({ error: true, message: 'PAYLOAD_TOO_LARGE', detail: `the body may have at most ${1024 * 1024} bytes` });
   });
 
   it('answers every malformed request with a 4xx in the one error shape', async () => {

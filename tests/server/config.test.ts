@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadGatewayDelayMs, loadMediaStore } from '../../server/src/config.ts';
+import { ConfigError, loadConfig, loadFaultAfterGateway, loadGatewayDelayMs, loadMediaStore, loadPaymentReconcileMs } from '../../server/src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -33,6 +33,18 @@ describe('loadConfig', () => {
     const problems: string[] = [];
     loadGatewayDelayMs({ PAYMENT_GATEWAY_DELAY_MS: '0.5' }, problems);
     expect(problems).toEqual([expect.stringContaining('PAYMENT_GATEWAY_DELAY_MS')]);
+  });
+
+  it('reads the payment reconciliation interval, 30 s when unset, and the tests-only fault point', () => {
+    expect(loadPaymentReconcileMs({})).toBe(30_000);
+    expect(loadPaymentReconcileMs({ PAYMENT_RECONCILE_MS: '200' })).toBe(200);
+    expect(loadFaultAfterGateway({})).toBe(false);
+    expect(loadFaultAfterGateway({ FAULT_AFTER_GATEWAY: '1' })).toBe(true);
+    const problems: string[] = [];
+    loadPaymentReconcileMs({ PAYMENT_RECONCILE_MS: '0' }, problems);
+    loadFaultAfterGateway({ FAULT_AFTER_GATEWAY: 'yes' }, problems);
+    expect(problems).toEqual([expect.stringContaining('PAYMENT_RECONCILE_MS'), expect.stringContaining('FAULT_AFTER_GATEWAY')]);
+    expect(() => loadConfig({ PAYMENT_RECONCILE_MS: 'soon' })).toThrow(/PAYMENT_RECONCILE_MS/);
   });
 });
 

@@ -12,6 +12,7 @@ import { demoSamplePath, seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, row, rows, runCli, spawnCli, testDatabaseUrl } from './helpers.ts';
 import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
+import { scratchFiles } from './visitor-helpers.ts';
 
 const PHOTOS = 24;
 
@@ -28,7 +29,7 @@ const mediaOfCard = (code: string) =>
 /** Every media id in the store and every scratch entry: after the imports, exactly the media rows and nothing. */
 const storeState = async () => ({
   stored: (await fs.readdir(path.join(dataDir, 'media'))).sort(),
-  scratch: await fs.readdir(path.join(dataDir, 'tmp')).catch(() => []),
+  scratch: await scratchFiles(dataDir),
 });
 const mediaIds = async () => (await rows<{ id: string }>(db, sql`SELECT id FROM media ORDER BY id`)).map((media) => media.id).sort();
 

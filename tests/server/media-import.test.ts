@@ -11,6 +11,7 @@ import { importMedia, importMedias, MediaImportError, safeFileName } from '../..
 import { DEMO_ORGANIZATION, demoSamplePath } from '../../server/src/services/seed.ts';
 import { makeTempDir, row, rows, openTestDatabase, ON_POSTGRES } from './helpers.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
+import { scratchFiles } from './visitor-helpers.ts';
 
 let dataDir: string;
 let sources: string;
@@ -74,7 +75,7 @@ describe('media import', () => {
     await expect(importMedia(db, createLocalStore(dataDir), source(fake))).rejects.toThrow(MediaImportError);
     expect(await countMedia(db)).toBe(0);
     expect(await mediaFolders()).toEqual(before);
-    expect(await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
+    expect(await scratchFiles(dataDir)).toEqual([]);
   });
 
   it('imports nothing from a batch with one bad file', async () => {

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 // The API with MEDIA_STORE=s3, against a real S3-compatible server (s3rver) started here on a
 // random port: every file a request writes or reads is an object of the bucket, none is in the
 // data folder, and no failure leaves objects behind.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -20,9 +19,10 @@ import { createMediaStore } from '../../server/src/storage/media-store.ts';
 import { createS3Client } from '../../server/src/storage/s3-client.ts';
 import { SIGNED_URL_SECONDS } from '../../server/src/storage/s3-store.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
+import { makeTestVideo } from '../support/videos.ts';
 import { unzip } from '../support/zip.ts';
 import { createTestApi, importProgressOnly, makeTempDir, runCli, type TestApi, row, rows } from './helpers.ts';
-import { count, jpeg, mediaFiles, multipart, scratchFiles, sha256 } from './visitor-helpers.ts';
+import { count, deadProcessScratch, jpeg, mediaFiles, multipart, scratchFiles, sha256 } from './visitor-helpers.ts';
 
 const BUCKET = 'media';
 const DERIVED = ['preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg'];
@@ -163,9 +163,8 @@ describe('MEDIA_STORE=s3: media:import (the admin CLI) with a video', () => {
   beforeAll(async () => {
     const folder = path.join(root, 'import');
     await fs.mkdir(folder);
-    // An MP4 by content: `ftyp` at offset 4.
-    video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), randomBytes(4000)]);
-    await fs.writeFile(path.join(folder, 'clip.mp4'), video);
+    await makeTestVideo(path.join(folder, 'clip.mp4'), { width: 320, height: 180, seconds: 1 });
+    video = await fs.readFile(path.join(folder, 'clip.mp4'));
     await fs.copyFile(demoSamplePath(4), path.join(folder, 'photo.jpg'));
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     const run = await runCli(api.dataDir, 'media:import', '--org', 'demo', '--card', 'STORE0001', '--sold', folder);
@@ -243,8 +242,9 @@ describe('MEDIA_STORE=s3: failures and debris', () => {
     const before = await keys();
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'NoRowForThis000/original.jpg', Body: 'left behind' }));
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'NoRowForThis000/thumb.jpg', Body: 'left behind' }));
-    await fs.mkdir(path.join(api.dataDir, 'tmp', 'upload-AbC123'), { recursive: true });
-    expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/upload-AbC123'] });
+    const dead = await deadProcessScratch();
+    await fs.mkdir(path.join(api.dataDir, 'tmp', dead, 'upload-AbC123'), { recursive: true });
+    expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', `tmp/${dead}`] });
     expect(await keys()).toEqual(before);
     expect(await scratchFiles(api.dataDir)).toEqual([]);
   });

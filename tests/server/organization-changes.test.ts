@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireOrganizationList } from '../../contract/organization.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { createTestApi, makeTempDir, runCli, type TestApi } from './helpers.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../server/src/db.ts';
+import { createTestApi, makeTempDir, openTestDatabase, row, runCli, type TestApi } from './helpers.ts';
 
 // Changes are recorded (issue 14): every change a site shows moves the organization's
 // updated_at, the API answers what changed since an instant, and a provider's back office can
@@ -16,10 +18,18 @@ let signed: ReturnType<typeof buildApp>;
 
 const list = async (query = '') => (await api.app.inject(`/api/v1/organizations${query}`)).json<WireOrganizationList>().organizations;
 const updatedAt = async (webName: string) => (await list()).find((o) => o.web_name === webName)?.updated_at ?? '';
-// Signed by hand: the test must not share the rule it checks.
-const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-const announce = (body: string, signature?: string) =>
-  signed.inject({ method: 'POST', url: '/api/v1/organizations/changed', headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature': signature } : {}) }, payload: body });
+const unixNow = () => Math.floor(Date.now() / 1000);
+// Each signature of this file its own second within the last five minutes, so no test replays another's.
+let lastAt = unixNow() - 120;
+const freshAt = () => ++lastAt;
+// Signed by hand (Stripe's scheme: the time sent, a dot, the body): the test must not share the rule it checks.
+const sign = (body: string, { secret = SECRET, at = freshAt() }: { secret?: string; at?: number } = {}) => ({
+  'x-signature-timestamp': String(at),
+  'x-signature': `sha256=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`,
+});
+type Signature = Record<string, string>;
+const announce = (body: string, signature?: Signature, app = signed) =>
+  app.inject({ method: 'POST', url: '/api/v1/organizations/changed', headers: { 'content-type': 'application/json', ...signature }, payload: body });
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -79,12 +89,85 @@ describe('the signed change webhook', () => {
   it('refuses a missing or bad signature and changes nothing', async () => {
     const body = JSON.stringify({ web_name: 'demo' });
     const before = await updatedAt('demo');
-    for (const signature of [undefined, 'sha256=00', sign(body, 'another-secret-of-at-least-32-characters'), sign(`${body} `)]) {
+    const good = sign(body);
+    const bodyOnly = { 'x-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` };
+    for (const signature of [
+      undefined,
+      { 'x-signature': 'sha256=00', 'x-signature-timestamp': good['x-signature-timestamp'] },
+      sign(body, { secret: 'another-secret-of-at-least-32-characters' }),
+      sign(`${body} `),
+      // The scheme before timestamps: the body alone, with or without a timestamp beside it.
+      bodyOnly,
+      { ...bodyOnly, 'x-signature-timestamp': good['x-signature-timestamp'] },
+      // A good signature sent with another time than the one it signs.
+      { ...good, 'x-signature-timestamp': String(Number(good['x-signature-timestamp']) - 1) },
+      { ...good, 'x-signature-timestamp': 'soon' },
+    ]) {
       const res = await announce(body, signature);
-      expect(res.statusCode, String(signature)).toBe(401);
-      expect(res.json()).toEqual({ error: true, message: 'INVALID_SIGNATURE' });
+      expect(res.statusCode, JSON.stringify(signature)).toBe(401);
+      expect(res.json()).toMatchObject({ error: true, message: 'INVALID_SIGNATURE' });
     }
     expect(await updatedAt('demo')).toBe(before);
+  });
+
+  it('refuses a captured request sent again, and one signed too long ago or in the future', async () => {
+    const body = JSON.stringify({ web_name: 'demo' });
+    const first = sign(body);
+    expect((await announce(body, first)).statusCode).toBe(200);
+    const after = await updatedAt('demo');
+    for (let replay = 0; replay < 3; replay++) {
+      const res = await announce(body, first);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: true, message: 'INVALID_SIGNATURE', detail: 'the signature was used already' });
+    }
+    // Five minutes is the most a signature lives; a sender's clock may run a little ahead, not a minute.
+    for (const [at, detail] of [
+      [unixNow() - 5 * 60 - 2, 'the signature is stale'],
+      [unixNow() + 60, 'the signature is from the future'],
+    ] as const) {
+      const res = await announce(body, sign(body, { at }));
+      expect(res.json(), String(at)).toEqual({ error: true, message: 'INVALID_SIGNATURE', detail });
+    }
+    expect(await updatedAt('demo')).toBe(after);
+    // A fresh one (signed minutes ago, within the five) goes through.
+    expect((await announce(body, sign(body))).statusCode).toBe(200);
+  });
+
+  it('is refused as a replay by another API instance on the same database', async () => {
+    const otherDb: Db = await openTestDatabase(api.dataDir);
+    const other = buildApp({ db: otherDb, dataDir: api.dataDir, webhookSecret: SECRET });
+    try {
+      const body = JSON.stringify({ web_name: 'demo' });
+      const signature = sign(body);
+      const answers = await Promise.all([announce(body, signature), announce(body, signature, other)]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+      expect((await announce(body, signature, other)).statusCode).toBe(401);
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
+  });
+
+  it('keeps the signatures it took only until they go stale', async () => {
+    const staleMs = Date.now() - 1000;
+    await sql`INSERT INTO webhook_signatures (signature, expires_at_ms) VALUES (${'sha256=stale'}, ${staleMs})`.execute(api.db);
+    const body = JSON.stringify({ web_name: 'demo' });
+    expect((await announce(body, sign(body))).statusCode).toBe(200);
+    const left = await row(api.db, sql<{ n: number; stale: number }>`SELECT count(*) AS n, sum(CASE WHEN expires_at_ms <= ${Date.now()} THEN 1 ELSE 0 END) AS stale FROM webhook_signatures`);
+    expect(Number(left?.stale ?? 0)).toBe(0);
+    expect(Number(left?.n)).toBeGreaterThan(0);
+  });
+
+  it('is rate-limited per client address', async () => {
+    const limited = buildApp({ db: api.db, dataDir: api.dataDir, webhookSecret: SECRET, rateLimit: { max: 3 } });
+    try {
+      const body = JSON.stringify({ web_name: 'demo' });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await announce(body, { 'x-signature': 'sha256=00' }, limited)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('records a well-signed change; an unknown organization is a 404', async () => {
@@ -101,6 +184,6 @@ describe('the signed change webhook', () => {
 
   it('is off without a configured secret', async () => {
     const body = JSON.stringify({ web_name: 'demo' });
-    expect((await api.app.inject({ method: 'POST', url: '/api/v1/organizations/changed', headers: { 'content-type': 'application/json', 'x-signature': sign(body) }, payload: body })).statusCode).toBe(403);
+    expect((await announce(body, sign(body), api.app)).statusCode).toBe(403);
   });
 });

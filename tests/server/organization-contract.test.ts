@@ -48,6 +48,19 @@ describe('the organization file (org:upsert)', () => {
     }
   });
 
+  it('takes an http(s) address or an e-mail address as the help link (section 5: an e-mail becomes a mail link)', () => {
+    for (const help of ['https://ajuda.parque.example/faq', 'ajuda@parque.example', null]) {
+      const result = parseOrganizationInput({ web_name: 'novo', name: 'Novo', external_help_url: help });
+      expect(result, String(help)).toMatchObject({ ok: true, organization: { external_help_url: help } });
+    }
+    for (const help of ['ajuda', 'ajuda@parque', 'ftp://parque.example']) {
+      expect(parseOrganizationInput({ web_name: 'novo', name: 'Novo', external_help_url: help })).toEqual({
+        ok: false,
+        problems: ['external_help_url must be an http(s) address or an e-mail address, or null'],
+      });
+    }
+  });
+
   it('takes the demo organization the seed writes', () => {
     expect(Value.Check(OrganizationFile, DEMO_ORGANIZATION)).toBe(true);
   });

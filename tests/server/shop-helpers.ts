@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { encryptCardHash, type CardData } from '../../src/lib/card-hash.ts';
 import type { WireMediasAnswer } from '../../contract/media.ts';
 import type { WireOrganizationList } from '../../contract/organization.ts';
+import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
 import type { WireOrder, WireOrderAnswer, WireProductsAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia, type MediaKind } from '../../server/src/repositories/media.ts';
@@ -64,14 +65,19 @@ export async function addMediaRow(db: Db, orgId: number, cardCode: string, kind:
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-export async function call(api: TestApi, method: Method, url: string, payload?: unknown) {
-  const res = await api.app.inject(payload === undefined ? { method, url } : { method, url, payload: payload as object });
+/** The browser's random key: orders belong to the visitor who made them. */
+export const VISITOR = 'visitor-one-0123456789abcdef';
+
+/** Calls as the browser does, proving its visitor key in a header; null sends none. */
+export async function call(api: TestApi, method: Method, url: string, payload?: unknown, visitor: string | null = VISITOR) {
+  const headers = visitor === null ? {} : { [VISITOR_KEY_HEADER]: visitor };
+  const res = await api.app.inject(payload === undefined ? { method, url, headers } : { method, url, headers, payload: payload as object });
   return { status: res.statusCode, body: res.json<Record<string, unknown>>(), res };
 }
 
 /** Calls an order route that must succeed and answers the order. */
-export async function orderCall(api: TestApi, method: Method, url: string, payload?: unknown): Promise<WireOrder> {
-  const { status, body } = await call(api, method, url, payload);
+export async function orderCall(api: TestApi, method: Method, url: string, payload?: unknown, visitor?: string | null): Promise<WireOrder> {
+  const { status, body } = await call(api, method, url, payload, visitor);
   expect(body, url).toMatchObject({ error: false });
   expect(status).toBe(200);
   return (body as unknown as WireOrderAnswer).order;
@@ -84,15 +90,13 @@ export async function expectError(
   status: number,
   message: string,
   payload?: unknown,
+  visitor?: string | null,
 ): Promise<Record<string, unknown>> {
-  const res = await call(api, method, url, payload);
+  const res = await call(api, method, url, payload, visitor);
   expect(res.body, url).toMatchObject({ error: true, message });
   expect(res.status).toBe(status);
   return res.body;
 }
-
-/** The browser's random key: orders belong to the visitor who made them. */
-export const VISITOR = 'visitor-one-0123456789abcdef';
 
 export function createOrder(
   api: TestApi,
@@ -132,9 +136,9 @@ export async function withCustomer(api: TestApi, orderId: string): Promise<WireO
   return orderCall(api, 'POST', `/api/v1/order/${orderId}/customer`, { address: validAddress });
 }
 
-export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Promise<string> {
-  const { public_key: key } = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
-  return encryptCardHash(key, {
+/** The card hash of the sandbox's approved card (or of `card`) with the gateway's public key. */
+export function cardHashFor(publicKey: string, card: Partial<CardData> = {}): Promise<string> {
+  return encryptCardHash(publicKey, {
     card_number: '4000000000000010',
     card_holder_name: 'MARIA SILVA',
     card_expiration_month: '12',
@@ -142,6 +146,11 @@ export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Prom
     card_cvv: '123',
     ...card,
   });
+}
+
+export async function cardHash(api: TestApi, card: Partial<CardData> = {}): Promise<string> {
+  const { public_key: key } = (await api.app.inject('/api/v1/payment/public_key')).json<WirePublicKeyAnswer>();
+  return cardHashFor(key, card);
 }
 
 /** `count` photo (or other) rows numbered 0, 1, ...: ids in that order. */

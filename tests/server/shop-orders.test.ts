@@ -10,6 +10,7 @@ import {
   expectError,
   loadShop,
   orderCall,
+  type Method,
   snapshot,
   validAddress,
   validCustomer,
@@ -101,18 +102,56 @@ describe('who may read an order', () => {
   it("gives a second visitor of the same card an order of their own, never the first one's personal data", async () => {
     const card = await stockedCard('OWNER0001', 2);
     const mine = await createOrder(api, shop, 'OWNER0001', [], first);
-    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/product/${shop.photoProduct}/${card.photos[0]}`);
-    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/customer`, { customer: validCustomer, address: validAddress });
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/product/${shop.photoProduct}/${card.photos[0]}`, undefined, first);
+    await orderCall(api, 'POST', `/api/v1/order/${mine.id}/customer`, { customer: validCustomer, address: validAddress }, first);
 
     const theirs = await createOrder(api, shop, 'OWNER0001', [], second);
     expect(theirs.id).not.toBe(mine.id);
     expect(theirs).toMatchObject({ customer: null, items: [], total: 0 });
     const raw = JSON.stringify(theirs);
     for (const personal of ['maria@example.com', '12345678909', '5511987654321', 'Paulista']) expect(raw).not.toContain(personal);
-    // The first visitor finds their own order again, by their key or by its id.
+    // The first visitor finds their own order again, by their key or by its id with their key.
     const again = await createOrder(api, shop, 'OWNER0001', [], first);
     expect(again.id).toBe(mine.id);
     expect(again.customer?.email).toBe('maria@example.com');
+    expect((await orderCall(api, 'GET', `/api/v1/order/${mine.id}`, undefined, first)).customer?.email).toBe('maria@example.com');
+    // The id without the key answers no personal data.
+    const read = JSON.stringify(await orderCall(api, 'GET', `/api/v1/order/${mine.id}`, undefined, second));
+    for (const personal of ['maria@example.com', '12345678909', '5511987654321', 'Paulista']) expect(read).not.toContain(personal);
+  });
+
+  it('refuses every change of an order without its visitor key, or with another, changing nothing', async () => {
+    const card = await stockedCard('OWNER0004', 2);
+    await stockedCard('OWNER0005', 1);
+    const order = await createOrder(api, shop, 'OWNER0004', ['OWNER0005'], first);
+    const url = `/api/v1/order/${order.id}`;
+    await orderCall(api, 'POST', `${url}/product/${shop.photoProduct}/${card.photos[0]}`, undefined, first);
+    await orderCall(api, 'POST', `${url}/customer`, { customer: validCustomer, address: validAddress }, first);
+    const before = await snapshot(api.db);
+    const changes: Array<[Method, string, unknown?]> = [
+      ['POST', `${url}/card/DEMO00003`],
+      ['DELETE', `${url}/card/OWNER0005`],
+      ['POST', `${url}/product/${shop.photoProduct}/${card.photos[1]}`],
+      ['POST', `${url}/product/${shop.photoProduct}/photo/${card.photos[1]}`],
+      ['DELETE', `${url}/product/${shop.photoProduct}/media/${card.photos[0]}`],
+      ['POST', `${url}/product/${shop.allDigital}`],
+      ['DELETE', `${url}/product/${shop.allDigital}`],
+      ['POST', `${url}/customer`, { customer: { ...validCustomer, email: 'thief@example.com' } }],
+      ['POST', `${url}/customer`, { address: { ...validAddress, street: 'Rua do Ladrão' } }],
+      ['POST', `${url}/finish`],
+      ['POST', `/api/v1/payment/checkout/${order.id}`, { pix: true }],
+      ['POST', `/api/v1/payment/checkout/${order.id}`, { card_hash: 'AAAA' }],
+    ];
+    for (const visitor of [null, second]) {
+      for (const [method, path, payload] of changes) {
+        const refused = await expectError(api, method, path, 403, 'FORBIDDEN', payload, visitor);
+        expect(JSON.stringify(refused)).not.toContain('maria@example.com');
+      }
+    }
+    expect(await snapshot(api.db)).toEqual(before);
+    // A malformed key is refused as such.
+    await expectError(api, 'POST', `${url}/finish`, 400, 'VALIDATION_ERROR', undefined, 'short');
+    expect(await snapshot(api.db)).toEqual(before);
   });
 
   it('makes one order for a double click or a retried request', async () => {

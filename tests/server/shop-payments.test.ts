@@ -6,10 +6,11 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireMediasAnswer } from '../../contract/media.ts';
-import type { WireOrder, WirePaymentAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
+import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
+import type { WireOrder, WireOrderAnswer, WirePaymentAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import { loadPixConfig } from '../../server/src/config.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
-import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
+import { confirmPixPayment, reconcilePayments, UNKNOWN_ATTEMPT_GRACE_MS } from '../../server/src/services/payments/checkout.ts';
 import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { buildApp } from '../../server/src/app.ts';
@@ -25,6 +26,7 @@ import {
   snapshot,
   validAddress,
   withCustomer,
+  VISITOR,
   type Shop,
   addMediaRows,
 } from './shop-helpers.ts';
@@ -80,6 +82,9 @@ function crc16(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** The BR Code's txid: field 05 of the additional data template (62). */
+const txidOf = (text: string) => tlv(tlv(text).get('62') ?? '').get('05');
+
 function checkBrCode(text: string, orderId: string, total: number): void {
   const fields = tlv(text);
   expect([...fields.keys()][0]).toBe('00');
@@ -97,7 +102,9 @@ function checkBrCode(text: string, orderId: string, total: number): void {
   const city = fields.get('60') ?? '';
   expect(city.length).toBeGreaterThan(0);
   expect(city.length).toBeLessThanOrEqual(15);
-  expect(tlv(fields.get('62') ?? '').get('05')).toBe(orderId);
+  // The txid is the charge's own random one: the order id (its key to the order) is nowhere in the code.
+  expect(txidOf(text)).toMatch(/^[A-Za-z0-9]{25}$/);
+  expect(text).not.toContain(orderId);
   expect([...fields.keys()].at(-1)).toBe('63');
   expect(text.slice(-8, -4)).toBe('6304');
   expect(fields.get('63')).toBe(crc16(text.slice(0, -4)));
@@ -356,6 +363,82 @@ describe('checkout idempotency and order changes', () => {
   });
 });
 
+describe('the PIX txid', () => {
+  it('is random for each charge, stored with it and unique, and never the order id', async () => {
+    const { order, media } = await readyOrder('TXIDS0001', 2);
+    const pixOf = async () => ((await checkout(order.id, { pix: true })).body as unknown as WirePaymentAnswer).pix_text ?? '';
+    const first = txidOf(await pixOf());
+    expect(first).toMatch(/^[A-Za-z0-9]{25}$/);
+    expect(first).not.toBe(order.id);
+    // A changed cart supersedes the charge: the next one has a txid of its own.
+    await orderCall(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${media[1]}`);
+    const second = txidOf(await pixOf());
+    expect(second).toMatch(/^[A-Za-z0-9]{25}$/);
+    expect(second).not.toBe(first);
+    expect(second).not.toBe(order.id);
+    // The bank's statement names the txid: it leads to exactly one payment.
+    const stored = await rows<{ pix_txid: string }>(api.db, sql`SELECT pix_txid FROM payments WHERE order_id = ${order.id} ORDER BY rowid`);
+    expect(stored.map((payment) => payment.pix_txid)).toEqual([first, second]);
+    await expect(sql`UPDATE payments SET pix_txid = ${first} WHERE pix_txid = ${second}`.execute(api.db)).rejects.toThrow();
+  });
+});
+
+describe("an order's personal data goes to its own browser only", () => {
+  // Every piece of the buyer the order holds, as sent and as stored.
+  const personal = ['Maria', 'Silva', 'maria@example.com', '12345678909', '123.456.789-09', '987654321', 'Paulista', '01310100', '01310-100'];
+  const someoneElse = 'visitor-someone-else-0123456';
+
+  async function readWithout(orderId: string, url = `/api/v1/order/${orderId}`) {
+    for (const visitor of [null, someoneElse]) {
+      const { status, body } = await call(api, 'GET', url, undefined, visitor);
+      expect(status, `${url} as ${visitor}`).toBe(200);
+      const raw = JSON.stringify(body);
+      for (const piece of personal) expect(raw, `${url} as ${visitor}`).not.toContain(piece);
+    }
+  }
+
+  it('answers an order with a pending PIX without the key with none of the buyer, and with the key in full', async () => {
+    const { order } = await readyOrder('PRIVY0001');
+    await checkout(order.id, { pix: true });
+    await readWithout(order.id);
+    const { body } = await call(api, 'GET', `/api/v1/order/${order.id}`, undefined, someoneElse);
+    expect((body as unknown as WireOrderAnswer).order).toMatchObject({ customer: null, payments: [{ modality: 'pix', status: 'PENDING' }] });
+    // The PIX status poll keeps working without it, and never carried any.
+    await readWithout(order.id, `/api/v1/payment/${order.id}`);
+    const own = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
+    expect(own.customer).toMatchObject({
+      name: 'Maria',
+      lastname: 'Silva',
+      email: 'maria@example.com',
+      cpf: '12345678909',
+      phone: '+5511987654321',
+      addresses: [expect.objectContaining({ street: 'Avenida Paulista', zipcode: '01310100' })],
+    });
+  });
+
+  it('answers a paid order without the key with none of the buyer, nor the card', async () => {
+    const { order } = await readyOrder('PRIVY0002');
+    await checkout(order.id, { card_hash: await cardHash(api) });
+    await readWithout(order.id);
+    const { body } = await call(api, 'GET', `/api/v1/order/${order.id}`, undefined, null);
+    expect((body as unknown as WireOrderAnswer).order.payments).toEqual([
+      { modality: 'creditCard', status: 'PAID', amount: 2500, card_last4: null, card_brand: null },
+    ]);
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).payments[0]).toMatchObject({ card_last4: '0010' });
+  });
+
+  it('answers an order made before visitor keys (none stored) with none of the buyer, and refuses to change it', async () => {
+    const { order, media } = await readyOrder('PRIVY0003', 2);
+    await sql`UPDATE orders SET visitor_key = NULL WHERE id = ${order.id}`.execute(api.db);
+    await readWithout(order.id);
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).customer).toBeNull();
+    const before = await snapshot(api.db);
+    await expectError(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${media[1]}`, 403, 'FORBIDDEN');
+    await expectError(api, 'POST', `/api/v1/payment/checkout/${order.id}`, 403, 'FORBIDDEN', { pix: true });
+    expect(await snapshot(api.db)).toEqual(before);
+  });
+});
+
 describe('payment status, QR code and webhook', () => {
   it('answers PAYMENT_NOT_FOUND before any checkout', async () => {
     const { order } = await readyOrder('NOPAY0001');
@@ -386,6 +469,39 @@ describe('payment status, QR code and webhook', () => {
     expect(await snapshot(api.db)).toEqual(after);
   });
 
+  it('sells once and refunds nothing when a webhook and a poll learn of the same payment at once', async () => {
+    const { order } = await readyOrder('TWICE0001');
+    await checkout(order.id, { pix: true });
+    const charge = (await row(api.db, sql`SELECT charge_id FROM payments WHERE order_id = ${order.id}`)) as { charge_id: string };
+    await sandbox().confirmPix(charge.charge_id);
+    // Both read the charge before either records it.
+    const gateway = sandbox();
+    let reads = 0;
+    let bothRead: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (bothRead = resolve));
+    const racing = buildApp({
+      db: api.db,
+      dataDir: api.dataDir,
+      gateway: {
+        ...gateway,
+        async getCharge(id) {
+          const read = await gateway.getCharge(id);
+          if (++reads === 2) bothRead();
+          await together;
+          return read;
+        },
+      },
+    });
+    const answers = await Promise.all([
+      racing.inject({ method: 'POST', url: '/api/v1/payment/webhook', payload: { charge_id: charge.charge_id } }),
+      racing.inject(`/api/v1/payment/${order.id}`),
+    ]);
+    expect(answers.map((answer) => answer.json())).toEqual([expect.objectContaining({ status: 'PAID' }), expect.objectContaining({ status: 'PAID' })]);
+    await racing.close();
+    expect(await rows(api.db, sql`SELECT status FROM sandbox_charges WHERE order_id = ${order.id}`)).toEqual([{ status: 'paid' }]);
+    expect((await orderCall(api, 'GET', `/api/v1/order/${order.id}`)).completed).toBe(true);
+  });
+
   it('finds a PIX paid at the PSP when the visitor polls, even without a webhook', async () => {
     const { order } = await readyOrder('POLLS0001');
     await checkout(order.id, { pix: true });
@@ -402,6 +518,7 @@ describe('a payment sells exactly what it was made for', () => {
     const gateway = createSandboxGateway({ db: api.db, dataDir: api.dataDir, pix: loadPixConfig({}), delayMs: 400 });
     return buildApp({ db: api.db, dataDir: api.dataDir, gateway });
   };
+  const asVisitor = { [VISITOR_KEY_HEADER]: VISITOR };
   const soldBy = async (orderId: string) =>
     (await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((row) => row.id);
   /** Waits until the order's charge is on its way to the gateway. */
@@ -424,7 +541,7 @@ describe('a payment sells exactly what it was made for', () => {
   it('gives back a card charge made while photos were added, and sells nothing', async () => {
     const slow = slowApp();
     const { order, media } = await oneOfThree('RACEC0001');
-    const paying = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, payload: { card_hash: await cardHash(api) } });
+    const paying = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, headers: asVisitor, payload: { card_hash: await cardHash(api) } });
     await inFlight(order.id);
     await addRest(order.id, media);
     const answer = await paying;
@@ -444,7 +561,7 @@ describe('a payment sells exactly what it was made for', () => {
   it('cancels a PIX made while photos were added, so it can never be paid', async () => {
     const slow = slowApp();
     const { order, media } = await oneOfThree('RACEP0001');
-    const generating = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, payload: { pix: true } });
+    const generating = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, headers: asVisitor, payload: { pix: true } });
     await inFlight(order.id);
     await addRest(order.id, media);
     expect((await generating).json()).toEqual({ error: true, message: 'ORDER_CHANGED' });
@@ -503,7 +620,7 @@ describe('a payment sells exactly what it was made for', () => {
       slow.inject({
         method: 'POST',
         url: `/api/v1/order/TWINS0001/${shop.orgId}`,
-        payload: { cards: [], visitor_key: 'visitor-twins-0123456789abc' },
+        payload: { cards: [], visitor_key: VISITOR },
       });
     const [a, b] = await Promise.all([create(), create()]);
     const id = (a.json() as { order: WireOrder }).order.id;
@@ -511,7 +628,7 @@ describe('a payment sells exactly what it was made for', () => {
     await orderCall(api, 'POST', `/api/v1/order/${id}/product/${shop.photoProduct}/${photo}`);
     await withCustomer(api, id);
     const hash = await cardHash(api);
-    const pay = () => slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${id}`, payload: { card_hash: hash } });
+    const pay = () => slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${id}`, headers: asVisitor, payload: { card_hash: hash } });
     const answers = await Promise.all([pay(), pay()]);
     expect(answers.map((answer) => answer.json())).toEqual([
       { error: false, message: 'OK', status: 'PAID', pix_text: null },
@@ -520,5 +637,87 @@ describe('a payment sells exactly what it was made for', () => {
     expect((await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${id}`))).toEqual({ n: 1 });
     expect(await soldBy(id)).toEqual([photo]);
     await slow.close();
+  });
+});
+
+describe('an attempt whose gateway answer was never recorded', () => {
+  /** The gateway call fails after the PSP made the charge (`charged`) or before it: a lost answer, a timeout. */
+  const lossyApp = (charged: boolean) => {
+    const gateway = sandbox();
+    const lose = async (charging: () => Promise<unknown>): Promise<never> => {
+      if (charged) await charging();
+      throw new Error('socket hang up');
+    };
+    return buildApp({
+      db: api.db,
+      dataDir: api.dataDir,
+      gateway: {
+        ...gateway,
+        createCardCharge: (input) => lose(() => gateway.createCardCharge(input)),
+        createPixCharge: (input) => lose(() => gateway.createPixCharge(input)),
+      },
+    });
+  };
+  const payByCard = async (app: { inject: TestApi['app']['inject'] }, orderId: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/checkout/${orderId}`,
+      headers: { [VISITOR_KEY_HEADER]: VISITOR },
+      payload: { card_hash: await cardHash(api) },
+    });
+  const chargesOf = (orderId: string) =>
+    rows(api.db, sql`SELECT status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
+  const soldBy = async (orderId: string) =>
+    (await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((row) => row.id);
+  const attemptsOf = async (orderId: string) =>
+    (await orderCall(api, 'GET', `/api/v1/order/${orderId}`)).payments.map((payment) => [payment.status, payment.amount]);
+
+  it('finds the charge by its idempotency key when the status is read, and sells what it paid for', async () => {
+    const lossy = lossyApp(true);
+    const { order, media } = await readyOrder('LOSTA0001', 2);
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PAID' });
+    expect(await soldBy(order.id)).toEqual([...media].sort());
+    expect(await chargesOf(order.id)).toEqual([{ status: 'paid', amount_cents: 5000 }]);
+    await lossy.close();
+  });
+
+  it('refunds it when a retry finds the cart changed meanwhile, then charges the new cart', async () => {
+    const lossy = lossyApp(true);
+    const { order, media } = await readyOrder('LOSTB0001', 2);
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    await orderCall(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${media[1]}`);
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PAID' });
+    expect(await chargesOf(order.id)).toEqual([
+      { status: 'refunded', amount_cents: 5000 },
+      { status: 'paid', amount_cents: 2500 },
+    ]);
+    expect(await attemptsOf(order.id)).toEqual([
+      ['REFUNDED', 5000],
+      ['PAID', 2500],
+    ]);
+    expect(await soldBy(order.id)).toEqual([media[0]]);
+    await lossy.close();
+  });
+
+  it('charges nothing more while the gateway may still make the charge, and expires the attempt it never made', async () => {
+    const lossy = lossyApp(false);
+    const { order } = await readyOrder('LOSTC0001');
+    expect((await payByCard(lossy, order.id)).statusCode).toBe(500);
+    expect((await call(api, 'GET', `/api/v1/payment/${order.id}`)).body).toMatchObject({ status: 'PROCESSING' });
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PROCESSING' });
+    expect(await chargesOf(order.id)).toEqual([]);
+    // The grace period ends with no charge at the gateway: the periodic pass expires the attempt.
+    const longAgo = new Date(Date.now() - UNKNOWN_ATTEMPT_GRACE_MS).toISOString();
+    await api.db.updateTable('payments').set({ created_at: longAgo }).where('order_id', '=', order.id).execute();
+    await reconcilePayments({ db: api.db, gateway: sandbox() });
+    expect(await attemptsOf(order.id)).toEqual([['EXPIRED', 2500]]);
+    expect((await payByCard(api.app, order.id)).json()).toMatchObject({ status: 'PAID' });
+    expect(await attemptsOf(order.id)).toEqual([
+      ['EXPIRED', 2500],
+      ['PAID', 2500],
+    ]);
+    expect(await chargesOf(order.id)).toEqual([{ status: 'paid', amount_cents: 2500 }]);
+    await lossy.close();
   });
 });

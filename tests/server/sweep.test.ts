@@ -1,26 +1,39 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { transaction } from '../../server/src/db.ts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
 import { startApi } from '../../server/src/server.ts';
+import { OWN_SCRATCH, scratchFolderName } from '../../server/src/services/media-files.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
-import { sweepDebris } from '../../server/src/services/sweep.ts';
+import { SCRATCH_ABANDONED_AFTER_MS, sweepDebris } from '../../server/src/services/sweep.ts';
 import { makeTempDir, openTestDatabase, testDatabaseUrl } from './helpers.ts';
-import { mediaFiles, scratchFiles } from './visitor-helpers.ts';
+import { startInstance, stopInstance } from './instances.ts';
+import { deadProcessScratch, jpeg, mediaFiles, multipart, scratchFiles } from './visitor-helpers.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 
 let dataDir: string;
 /** The seeded demo's files: every one has its row and must survive any sweep. */
 let seeded: string[];
 
-/** What a kill -9 during uploads and imports leaves: scratch in tmp/, a media folder whose row never came. */
-async function plantDebris(): Promise<void> {
-  const files = ['tmp/upload-AbC123/0/photo.jpg', 'tmp/Zx9-Q1w2e3/preview.jpg', 'tmp/stray.part', 'media/NoRowForThis000/original.jpg', 'media/NoRowForThis000/thumb.jpg'];
+/** Writes `files` (paths under the data folder) with some bytes. */
+async function plant(files: readonly string[]): Promise<void> {
   for (const file of files) {
     await fs.mkdir(path.dirname(path.join(dataDir, file)), { recursive: true });
     await fs.writeFile(path.join(dataDir, file), 'left behind');
   }
 }
+
+/** What a kill -9 during uploads and imports leaves: its scratch in tmp/, a media folder whose row never came. */
+async function plantDebris(): Promise<string> {
+  const dead = await deadProcessScratch();
+  await plant([`tmp/${dead}/upload-AbC123/0/photo.jpg`, `tmp/${dead}/Zx9-Q1w2e3/preview.jpg`, 'media/NoRowForThis000/original.jpg', 'media/NoRowForThis000/thumb.jpg']);
+  return dead;
+}
+
+const startHere = async () =>
+  startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir), publicApiUrl: 'http://127.0.0.1', mediaStore: { kind: 'local' } });
 
 beforeEach(async () => {
   dataDir = await makeTempDir();
@@ -28,20 +41,29 @@ beforeEach(async () => {
   await seedDemo(db, createLocalStore(dataDir));
   await db.destroy();
   seeded = await mediaFiles(dataDir);
-  await plantDebris();
 });
 afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe('the sweep at start', () => {
-  it('removes what a killed process left: scratch under tmp/ and media folders without a row', async () => {
-    expect(await scratchFiles(dataDir)).not.toEqual([]);
-    const api = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir), publicApiUrl: 'http://127.0.0.1', mediaStore: { kind: 'local' } });
+  it("removes what a killed process left: its scratch under tmp/ and media folders without a row", { timeout: 90_000 }, async () => {
+    const dead = await plantDebris();
+    // A former process that had this one's id (a restarted container's pid 1), and an earlier
+    // version's scratch, named by no process: taken once a day old, not before.
+    const former = scratchFolderName({ ...OWN_SCRATCH, token: '0123456789ab' });
+    await plant([`tmp/${former}/job-1/original.jpg`, 'tmp/upload-Old000/0/photo.jpg', 'tmp/upload-New000/0/photo.jpg', 'tmp/stray.part']);
+    const dayAgo = new Date(Date.now() - SCRATCH_ABANDONED_AFTER_MS - 60_000);
+    await fs.utimes(path.join(dataDir, 'tmp/upload-Old000'), dayAgo, dayAgo);
+    await fs.utimes(path.join(dataDir, 'tmp/stray.part'), dayAgo, dayAgo);
+
+    const api = await startHere();
     await api.close();
-    expect(await scratchFiles(dataDir)).toEqual([]);
+    expect(await scratchFiles(dataDir)).toEqual(['upload-New000']);
+    expect(await fs.readdir(path.join(dataDir, 'tmp'))).not.toContain(dead);
     expect(await mediaFiles(dataDir)).toEqual(seeded);
   });
 
   it('touches nothing while another process writes (an admin import whose rows are not committed yet)', async () => {
+    const dead = await plantDebris();
     const db = await openTestDatabase(dataDir);
     const importer = await openTestDatabase(dataDir);
     // The import's transaction holds the write lock: the sweep waits its 5 s, then gives up.
@@ -49,9 +71,51 @@ describe('the sweep at start', () => {
       expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: false, removed: [] });
     });
     await importer.destroy();
-    expect(await scratchFiles(dataDir)).toEqual(['Zx9-Q1w2e3', 'stray.part', 'upload-AbC123']);
+    expect(await scratchFiles(dataDir)).toEqual([`${dead}/Zx9-Q1w2e3`, `${dead}/upload-AbC123`]);
     expect(await mediaFiles(dataDir)).toEqual([...seeded, 'NoRowForThis000', 'NoRowForThis000/original.jpg', 'NoRowForThis000/thumb.jpg'].sort());
-    expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: true, removed: ['media/NoRowForThis000', 'tmp/Zx9-Q1w2e3', 'tmp/stray.part', 'tmp/upload-AbC123'] });
+    expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: true, removed: ['media/NoRowForThis000', `tmp/${dead}`] });
     await db.destroy();
+  });
+
+  it("leaves another instance's live scratch alone: its upload in flight while a second instance starts goes through", { timeout: 180_000 }, async () => {
+    const db = await openTestDatabase(dataDir);
+    const orgId = (await findOrganizationByWebName(db, 'demo'))!.id;
+    await db.destroy();
+    const first = await startInstance({ DATA_DIR: dataDir, DATABASE_URL: (await testDatabaseUrl(dataDir)) ?? '' });
+    // An upload to the first instance, held back before its last bytes: its photo sits in scratch.
+    const form = multipart([{ field: 'photos[]', filename: 'in-flight.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
+    const held = form.payload.length - 64;
+    const request = http.request(`${first.url}/api/v1/photo/${orgId}`, {
+      method: 'POST',
+      headers: { ...form.headers, 'content-length': String(form.payload.length) },
+    });
+    try {
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.once('error', reject);
+        request.once('response', (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+      });
+      request.write(form.payload.subarray(0, held));
+      const inFlight = async () => ((await fs.readdir(path.join(dataDir, 'tmp'), { recursive: true }).catch(() => [])) as string[]).filter((file) => file.endsWith('in-flight.jpg'));
+      await vi.waitFor(async () => expect(await inFlight()).toHaveLength(1), { timeout: 30_000, interval: 50 });
+      const dead = await plantDebris();
+
+      // A second instance starts on the same data folder meanwhile: it sweeps the dead process's scratch only.
+      const second = await startHere();
+      await second.close();
+      expect(await fs.readdir(path.join(dataDir, 'tmp'))).not.toContain(dead);
+
+      request.end(form.payload.subarray(held));
+      const { status, body } = await answer;
+      expect(status, body).toBe(200);
+      expect(JSON.parse(body)).toMatchObject({ error: false, card_code: expect.any(String) });
+    } finally {
+      // An instance stopping waits for its open requests.
+      request.destroy();
+      await stopInstance(first);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
+import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
 import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi, row } from './helpers.ts';
 import { VISITOR } from './shop-helpers.ts';
 import { count, jpeg, multipart } from './visitor-helpers.ts';
@@ -15,8 +16,10 @@ let media: Record<string, FixtureMedia[]>;
 
 const sold = (code: string) => (media[code] ?? []).filter((item) => item.sold).map((item) => item.id);
 
+/** Calls as the visitor's browser does, with its visitor key. */
 async function inject(method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await api.app.inject(payload === undefined ? { method, url } : { method, url, payload });
+  const headers = { [VISITOR_KEY_HEADER]: VISITOR };
+  const res = await api.app.inject(payload === undefined ? { method, url, headers } : { method, url, headers, payload });
   return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
 }
 

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
 import type { WireOrderAnswer, WirePaymentAnswer } from '../../contract/shop.ts';
 import type { Db } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
@@ -19,10 +20,12 @@ let db: Db;
 let instances: ApiInstance[] = [];
 let orgId: number;
 
+/** Calls as the visitor's browser does, with its visitor key. */
 async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers = { [VISITOR_KEY_HEADER]: VISITOR };
   const res = await fetch(`${instance.url}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined ? { headers } : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

@@ -1,9 +1,12 @@
 import { row } from './helpers.ts';
 import { sql } from 'kysely';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
+import { OWN_SCRATCH, scratchFolderName, scratchOwner } from '../../server/src/services/media-files.ts';
 import sharp from 'sharp';
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -19,9 +22,25 @@ export async function mediaFiles(dataDir: string): Promise<string[]> {
   return entries.sort();
 }
 
-/** Leftovers in the scratch folder (must stay empty after any request). */
+/**
+ * Leftovers in the scratch folder (must stay empty after any request): what the processes' own
+ * folders hold (`<folder>/<entry>`), and anything else under tmp/ as it is.
+ */
 export async function scratchFiles(dataDir: string): Promise<string[]> {
-  return (await fs.readdir(path.join(dataDir, 'tmp')).catch(() => [] as string[])).sort();
+  const root = path.join(dataDir, 'tmp');
+  const entries = await fs.readdir(root).catch(() => [] as string[]);
+  const inside = await Promise.all(
+    entries.map(async (name) => (scratchOwner(name) ? (await fs.readdir(path.join(root, name))).map((entry) => `${name}/${entry}`) : [name])),
+  );
+  return inside.flat().sort();
+}
+
+/** The name of a scratch folder of a process of this host that has ended (what a kill -9 leaves). */
+export async function deadProcessScratch(): Promise<string> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await once(child, 'exit');
+  if (child.pid === undefined) throw new Error('no process');
+  return scratchFolderName({ ...OWN_SCRATCH, pid: child.pid, token: randomBytes(6).toString('hex') });
 }
 
 export interface Part {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCredentialCardsAnswer, WireCustomerCardAnswer } from '../../contract/media.ts';
 import type { WireOrganization } from '../../contract/organization.ts';
 import { findCard } from '../../server/src/repositories/cards.ts';
+import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 import { linkCardToCustomer } from '../../server/src/repositories/visitor-customers.ts';
 import { upsertCustomer } from '../../server/src/services/visitor-customer-file.ts';
 import { verifyPassword } from '../../server/src/services/visitor-customers.ts';
@@ -99,6 +100,22 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
 });
 
 describe('POST /api/v1/customer/card/medias', () => {
+  // The demo asks for identifier and password; most checks below run on a name, lastname and cpf form.
+  const NAME_CPF = ['name', 'lastname', 'cpf'] as const;
+  beforeAll(() => setFeatures({ customer_form_fields: [...NAME_CPF] }));
+  afterAll(() => setFeatures({ customer_form_fields: [...DEMO_ORGANIZATION.features.site.customer_form_fields] }));
+
+  it("finds Maria Silva with the demo's own form: identifier DEMOCRED and password demo1234 (the README's)", async () => {
+    await setFeatures({ customer_form_fields: [...DEMO_ORGANIZATION.features.site.customer_form_fields] });
+    try {
+      const res = await search({ organization_id: orgId, external_id: 'DEMOCRED', password: 'demo1234' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<WireCustomerCardAnswer>().card.card).toBe('DEMO00001');
+    } finally {
+      await setFeatures({ customer_form_fields: [...NAME_CPF] });
+    }
+  });
+
   it('finds Maria Silva by name, lastname and cpf, ignoring case, accents and punctuation', async () => {
     for (const payload of [
       { organization_id: orgId, name: 'Maria', lastname: 'Silva', cpf: '12345678909' },
@@ -147,7 +164,7 @@ describe('POST /api/v1/customer/card/medias', () => {
       expect((await search({ organization_id: orgId, external_id: 'DEMOCRED', password: '123.456.789-09' })).statusCode).toBe(200);
       expect((await search({ organization_id: orgId, external_id: 'DEMOCRED', password: 'demo1234' })).statusCode).toBe(404);
     } finally {
-      await setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'], cpf_as_password: false });
+      await setFeatures({ customer_form_fields: [...NAME_CPF], cpf_as_password: false });
     }
   });
 
@@ -161,7 +178,7 @@ describe('POST /api/v1/customer/card/medias', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: true, message: 'CUSTOMER_NOT_FOUND' });
     } finally {
-      await setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'] });
+      await setFeatures({ customer_form_fields: [...NAME_CPF] });
     }
   });
 
@@ -176,7 +193,7 @@ describe('POST /api/v1/customer/card/medias', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('FORBIDDEN');
     } finally {
-      await setFeatures({ customer_form_fields: ['name', 'lastname', 'cpf'] });
+      await setFeatures({ customer_form_fields: [...NAME_CPF] });
     }
     const unknown = await search({ organization_id: 999, name: 'Maria', lastname: 'Silva', cpf: '12345678909' });
     expect(unknown.statusCode).toBe(404);

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMediasAnswer } from '../../contract/media.ts';
 import { detectVideo } from '../../server/src/services/video.ts';
 import { parseRange } from '../../server/src/services/range.ts';
+import { makeTestVideo } from '../support/videos.ts';
 import { createTestApi, importProgressOnly, makeTempDir, type TestApi, row, rows, runCli } from './helpers.ts';
 import { count, jpeg, mediaFiles, sha256 } from './visitor-helpers.ts';
 
 let api: TestApi;
 let work: string;
 let orgId: number;
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(300_000)]);
-const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(50_000)]);
+let mp4: Buffer;
+let webm: Buffer;
 
 const cli = (...args: string[]) => runCli(api.dataDir, ...args);
 const folder = async (name: string, files: Record<string, Buffer | string>) => {
@@ -32,6 +32,9 @@ const mediaOf = (code: string) =>
 beforeAll(async () => {
   api = await createTestApi();
   work = await makeTempDir('visitor-video-');
+  await makeTestVideo(path.join(work, 'clip.mp4'), { width: 320, height: 180, seconds: 2, sound: true });
+  await makeTestVideo(path.join(work, 'loop.webm'), { width: 320, height: 240, seconds: 1 });
+  [mp4, webm] = await Promise.all([fs.readFile(path.join(work, 'clip.mp4')), fs.readFile(path.join(work, 'loop.webm'))]);
   orgId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'demo'`)) as { id: number }).id;
 });
 afterAll(async () => {
@@ -40,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('media:import with videos and EXIF capture times', () => {
-  it('imports MP4 and WebM as videos with a poster, photos with their EXIF time', async () => {
+  it('imports MP4 and WebM as videos with a poster frame, photos with their EXIF time', async () => {
     const dir = await folder('mixed', { 'clip.mp4': mp4, 'loop.webm': webm, 'shot.jpg': await jpeg('#123456', '2024:05:06 07:08:09'), 'plain.jpg': await jpeg() });
     const mtime = new Date('2023-01-02T03:04:05Z');
     await fs.utimes(path.join(dir, 'plain.jpg'), mtime, mtime);
@@ -60,12 +63,11 @@ describe('media:import with videos and EXIF capture times', () => {
     const files = await fs.readdir(path.join(api.dataDir, 'media', rows[0]?.id ?? ''));
     expect(files.sort()).toEqual(['original.mp4', 'preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg']);
     const poster = await sharp(path.join(api.dataDir, 'media', rows[0]?.id ?? '', 'thumb.jpg')).metadata();
-    expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 480, 270]);
+    expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 320, 180]);
     const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/VIDEO0001`, payload: { cards: ['VIDEO0001'] } })).json<WireMediasAnswer>();
     const videos = list.sold_medias.filter((media) => media.type === 'video');
-    expect(videos).toHaveLength(2);
-    // A video's size is unknown (no demuxer): it is laid out at its poster's 16:9.
-    expect(videos.map((media) => [media.width, media.height])).toEqual([[1600, 900], [1600, 900]]);
+    // Each video is laid out at its own size, as ffprobe reads it.
+    expect(videos.map((media) => [media.width, media.height])).toEqual([[320, 180], [320, 240]]);
   });
 
   it('refuses a fake video, importing nothing from the folder', async () => {

@@ -70,7 +70,7 @@ beforeEach(async () => {
     loading: false,
     error: null,
     data: {
-      products: [{ id: 1, kind: 'photo', description: '', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }],
+      products: [{ id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }],
       allDigital: { id: 9, price: 9900, description: '' },
     },
   });

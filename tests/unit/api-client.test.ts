@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
 import type { WireMediasAnswer } from '../../contract/media.ts';
 import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
@@ -28,7 +28,10 @@ describe('the API client', () => {
       error: false,
       message: '',
       sold_medias: [media('a')],
-      not_sold_medias: [{ ...media('b'), selected: false }],
+      not_sold_medias: [
+        { ...media('b'), selected: false },
+        { ...media('v'), type: 'video', preview_clip_path: '/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked', selected: false },
+      ],
       extras: [],
     };
     const seen: Request[] = [];
@@ -43,6 +46,9 @@ describe('the API client', () => {
       height: 1920,
     });
     expect(lists.notSold[0]).toMatchObject({ id: 'b', sold: false });
+    expect(lists.notSold[0]?.clipUrl).toBeUndefined();
+    // An unsold video carries its preview clip, which the viewer plays.
+    expect(lists.notSold[1]?.clipUrl).toBe('http://api.test/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/7/DEMO00001?secret=abc123');
     expect(seen[0]?.method).toBe('POST');
     expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'] });
@@ -63,8 +69,8 @@ describe('the API client', () => {
     expect(seen[0]?.url).toBe('http://api.test/api/v1/products/7/online');
     expect(products).toEqual({
       products: [
-        { id: 1, kind: 'photo', description: 'Foto', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] },
-        { id: 2, kind: 'video', description: 'Vídeo', ranges: [] },
+        { id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] },
+        { id: 2, kind: 'video', ranges: [] },
       ],
       allDigital: { id: 3, price: 9900, description: 'Tudo' },
     });
@@ -190,13 +196,12 @@ describe('the API client: the order (cart)', () => {
 
   it("makes the visitor's order of the first card with the others and the visitor key in the body, the host, the time zone and the secret", async () => {
     const seen: Request[] = [];
-    const client = createApiClient('http://api.test', fakeFetch(200, answer([photoLine, videoLine]), seen));
     const visitorKey = 'visitor-0123456789abcdefghij';
+    const client = createApiClient('http://api.test', fakeFetch(200, answer([photoLine, videoLine]), seen), undefined, () => visitorKey);
     const order = await client.createOrder(7, ['DEMO00001', 'DEMO00002'], {
       pdv: 'demo.example.com',
       tz: 'America/Sao_Paulo',
       secret: 'abc123',
-      visitorKey,
     });
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/order/DEMO00001/7?pdv=demo.example.com&tz=America%2FSao_Paulo&secret=abc123');
@@ -241,6 +246,34 @@ describe('the API client: the order (cart)', () => {
       'DELETE /api/v1/order/Ord3r/product/3',
       'DELETE /api/v1/order/Ord3r/card/DEMO00002',
     ]);
+  });
+
+  it("proves the browser's own key on every order and checkout call, and keeps it in storage once made", async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value) });
+    try {
+      const seen: Request[] = [];
+      const client = createApiClient('http://api.test', fakeFetch(200, answer([]), seen));
+      await client.createOrder(7, ['DEMO00001'], { pdv: 'demo.example.com', tz: 'UTC' });
+      await client.getOrder('Ord3r');
+      await client.addOrderCard('Ord3r', 'DEMO00002');
+      await client.removeOrderCard('Ord3r', 'DEMO00002');
+      await client.addOrderMedia('Ord3r', 1, 'p1');
+      await client.removeOrderMedia('Ord3r', 1, 'p1');
+      await client.addAllDigital('Ord3r', 3);
+      await client.removeAllDigital('Ord3r', 3);
+      await client.saveOrderCustomer('Ord3r', { email: 'a@b.com', document_type: 'other', other: 'X1', country: 'pt', phone: '912345678', accepted_terms: true });
+      await client.saveOrderAddress('Ord3r', { street: 'A', street_number: '1', zipcode: '1000-001', city: 'Lisboa', state: 'LX', country: 'pt' });
+      await client.finishOrder('Ord3r');
+      await client.payByPix('Ord3r');
+      const key = stored.get('visitorKey');
+      expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(await seen[0]?.json()).toMatchObject({ visitor_key: key });
+      expect(seen).toHaveLength(12);
+      for (const request of seen) expect(request.headers.get('x-visitor-key'), `${request.method} ${request.url}`).toBe(key);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refusals of an order change carry their code', async () => {

@@ -8,14 +8,13 @@ const products: Products = {
     {
       id: 1,
       kind: 'photo',
-      description: 'Foto digital',
       ranges: [
         { min_photos: 1, max_photos: 2, price: 2500 },
         { min_photos: 3, max_photos: 5, price: 2000 },
         { min_photos: 6, max_photos: null, price: 1500 },
       ],
     },
-    { id: 2, kind: 'video', description: 'Vídeo', ranges: [{ min_photos: 1, max_photos: null, price: 3000 }] },
+    { id: 2, kind: 'video', ranges: [{ min_photos: 1, max_photos: null, price: 3000 }] },
   ],
   allDigital: { id: 3, price: 9900, description: 'Tudo' },
 };

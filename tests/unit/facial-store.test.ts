@@ -41,14 +41,14 @@ describe('the facial modal store', () => {
     expect($facialStep.get()).toBe('period');
   });
 
-  it('refuses Next with one day or without the terms, and goes to the camera with both', () => {
+  it('refuses Next without a day or without the terms, and goes to the camera with both', () => {
     facial.acceptFacialTerms(true);
-    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-21' });
+    facial.pickFacialPeriod({ start: '', end: '' });
     expect(facial.confirmFacialPeriod()).toBe(false);
     expect($facialPeriod.get().refused).toBe(true);
     expect($facialStep.get()).toBe('period');
 
-    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-22' });
+    facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-21' });
     facial.acceptFacialTerms(false);
     expect(facial.confirmFacialPeriod()).toBe(false);
 
@@ -64,6 +64,13 @@ describe('the facial modal store', () => {
     expect(await facial.searchFaces(1, [photo])).toEqual(found([card], 2));
     expect(api.calls).toEqual(['2026-11-21..2026-11-23']);
     expect($facialStep.get()).toBe('select');
+  });
+
+  it('searches one day picked as that day and the next (section 5)', async () => {
+    facial.pickFacialPeriod({ start: '2026-11-30', end: '2026-11-30' });
+    api.answers.push(found([card], 2));
+    await facial.searchFaces(1, [photo]);
+    expect(api.calls).toEqual(['2026-11-30..2026-12-01']);
   });
 
   it('a failed first search stays on the camera with the error', async () => {

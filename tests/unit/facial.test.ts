@@ -13,6 +13,7 @@ import {
   isValidPeriod,
   nextDay,
   periodOfRange,
+  searchPeriod,
 } from '../../src/lib/facial.ts';
 import { findsByCredential } from '../../src/tenant/organization.ts';
 import { cardCodesFromQuery, galleryPathOfCards } from '../../src/lib/routes.ts';
@@ -37,10 +38,20 @@ describe('the facial search period (sections 5 and 9)', () => {
     expect(isValidPeriod('2026-02-30', '2026-03-02')).toBe(false);
   });
 
-  it('needs the terms too', () => {
+  it('needs the terms too, and at least one date', () => {
     expect(canSearchFaces(true, { start: '2026-11-21', end: '2026-11-22' })).toBe(true);
     expect(canSearchFaces(false, { start: '2026-11-21', end: '2026-11-22' })).toBe(false);
-    expect(canSearchFaces(true, { start: '2026-11-21', end: '' })).toBe(false);
+    expect(canSearchFaces(true, { start: '', end: '' })).toBe(false);
+  });
+
+  it('one date picked is that day and the next: the end defaults to the start plus 1 day', () => {
+    expect(searchPeriod({ start: '2026-11-21', end: '' })).toEqual({ start: '2026-11-21', end: '2026-11-22' });
+    expect(searchPeriod({ start: '2026-11-21', end: '2026-11-21' })).toEqual({ start: '2026-11-21', end: '2026-11-22' });
+    expect(searchPeriod({ start: '2026-12-31', end: '' })).toEqual({ start: '2026-12-31', end: '2027-01-01' });
+    expect(searchPeriod({ start: '2026-11-21', end: '2026-11-25' })).toEqual({ start: '2026-11-21', end: '2026-11-25' });
+    expect(searchPeriod({ start: '', end: '' })).toEqual({ start: '', end: '' });
+    expect(canSearchFaces(true, { start: '2026-11-21', end: '' })).toBe(true);
+    expect(canSearchFaces(true, { start: '2026-11-21', end: '2026-11-21' })).toBe(true);
   });
 });
 
@@ -64,12 +75,12 @@ describe('the calendar (section 2)', () => {
     });
   }
 
-  it('a range of one day (first click, or the same day twice) is no period yet; two days are', () => {
+  it('a range of one day (first click, or the same day twice) searches that day and the next; two days are the period', () => {
     const day = (d: number) => new Date(2026, 10, d);
     expect(periodOfRange(undefined)).toEqual({ start: '', end: '' });
     expect(periodOfRange({ from: day(21), to: undefined })).toEqual({ start: '2026-11-21', end: '' });
     const single = periodOfRange({ from: day(21), to: day(21) });
-    expect(isValidPeriod(single.start, single.end)).toBe(false);
+    expect(searchPeriod(single)).toEqual({ start: '2026-11-21', end: '2026-11-22' });
     const two = periodOfRange({ from: day(21), to: day(22) });
     expect(two).toEqual({ start: '2026-11-21', end: '2026-11-22' });
     expect(isValidPeriod(two.start, two.end)).toBe(true);

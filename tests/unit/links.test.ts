@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLink, linkHref, mailtoHref } from '../../src/lib/links.ts';
+import { classifyLink, linkHref, mailAddress, mailtoHref } from '../../src/lib/links.ts';
 
 describe('link classification (section 5)', () => {
   it('treats http, https and ftp URLs with a domain suffix as external', () => {
@@ -19,6 +19,13 @@ describe('link classification (section 5)', () => {
     expect(classifyLink('ajuda@parque.com.br')).toBe('mail');
     expect(linkHref('ajuda@parque.com.br')).toBe('mailto:ajuda@parque.com.br');
     expect(linkHref('mailto:a@b.co')).toBe('mailto:a@b.co');
+  });
+
+  it('reads the address of a mail link, and of nothing else', () => {
+    expect(mailAddress('ajuda@parque.com.br')).toBe('ajuda@parque.com.br');
+    expect(mailAddress(' mailto:Ajuda@Parque.com.br ')).toBe('Ajuda@Parque.com.br');
+    expect(mailAddress('https://ajuda.parque.com.br/faq')).toBeNull();
+    expect(mailAddress('terms')).toBeNull();
   });
 
   it('roots internal routes and never lets a script URL through', () => {

@@ -34,9 +34,9 @@ vi.mock('../../src/lib/api/index.ts', () => {
     );
   return {
     api: {
-      createOrder: (_org: number, cards: string[], context: { visitorKey: string }) =>
+      createOrder: (_org: number, cards: string[]) =>
         later(() => {
-          server.calls.push(`create ${cards} by ${context.visitorKey.length}-character key`);
+          server.calls.push(`create ${cards}`);
           server.orders++;
           server.status = 0;
           return order();
@@ -91,7 +91,7 @@ beforeEach(() => {
   $products.set({
     loading: false,
     error: null,
-    data: { products: [{ id: 1, kind: 'photo', description: '', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
+    data: { products: [{ id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
   });
 });
 
@@ -102,7 +102,7 @@ describe('the order store', () => {
     const clicks = [toggleInCart(a), toggleInCart(photo('b')), toggleInCart(a)];
     expect($cartPending.get()).toEqual(new Set(['a', 'b']));
     await Promise.all(clicks);
-    expect(server.calls).toEqual(['create DEMO00001 by 32-character key', 'add a', 'add b', 'remove a']);
+    expect(server.calls).toEqual(['create DEMO00001', 'add a', 'add b', 'remove a']);
     expect($order.get().data?.items).toEqual([{ mediaId: 'b', productId: 1 }]);
     expect($order.get().data?.total).toBe(2500);
     expect($cartPending.get().size).toBe(0);
@@ -128,8 +128,6 @@ describe('the order store', () => {
     await syncOrderCards(1, ['DEMO00001']);
     const first = $order.get().data?.id;
     expect(stored.get('order:1:DEMO00001')).toBe(first);
-    const key = stored.get('visitorKey');
-    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
     clearOrder();
     await syncOrderCards(1, ['DEMO00001']);
     expect($order.get().data?.id).toBe(first);
@@ -137,13 +135,12 @@ describe('the order store', () => {
     clearOrder();
     await syncOrderCards(1, ['DEMO00001']);
     expect(server.calls).toEqual([
-      'create DEMO00001 by 32-character key',
+      'create DEMO00001',
       `get ${first}`,
       `get ${first}`,
-      'create DEMO00001 by 32-character key',
+      'create DEMO00001',
     ]);
     expect($order.get().data?.id).not.toBe(first);
     expect(stored.get('order:1:DEMO00001')).toBe($order.get().data?.id);
-    expect(stored.get('visitorKey')).toBe(key);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebName } from '../../contract/rules.ts';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
-import { bannerFor } from '../../src/tenant/branding.ts';
+import { backgroundCss, bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';
 import { wireOrganization } from '../factories/organization.ts';
 
@@ -25,7 +25,7 @@ describe('the organization schema', () => {
     expect(() => toOrganization({ ...wireOrganization(), web_name: 'Bad Name' }, 'x')).toThrow(/web_name/);
     // Every wrong field at once, in the contract's words (the same schema as the API and the CLI).
     expect(() => toOrganization({ ...wireOrganization(), id: 0, has_online_sale: 'yes' }, 'x')).toThrow(
-      'tenant "x": id must be a positive integer; has_online_sale must be true or false',
+      'tenant "x": id must be a positive integer of at most 2147483647; has_online_sale must be true or false',
     );
     expect(() =>
       toOrganization(wireOrganization({ features_organization: { two_factor_authentication: false, webapp_initial_form: 'card', config: '{oops' } }), 'x'),
@@ -39,20 +39,35 @@ describe('the organization schema', () => {
 });
 
 describe('the gallery banner', () => {
-  const files = { pt: '/branding/banner-pt.svg', en: '/branding/banner-en.svg' };
-  it("takes SITE_BANNER's URL first, at its height, with the tenant's file behind it", () => {
-    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, files, 'en')).toEqual({
-      sources: ['https://cdn.test/b.png', '/branding/banner-en.svg'],
+  const files = { pt: { url: '/branding/banner-pt.svg', size: { width: 1200, height: 100 } }, en: { url: '/branding/banner-en.svg', size: null } };
+  it("takes SITE_BANNER's URL first, at most its height, with the tenant's file behind it; its size is known only once loaded", () => {
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, files, 'pt')).toEqual({
+      sources: ['https://cdn.test/b.png', '/branding/banner-pt.svg'],
       height: 120,
+      size: null,
     });
-    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, undefined, 'en')).toEqual({ sources: ['https://cdn.test/b.png'], height: 120 });
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, undefined, 'en')).toEqual({ sources: ['https://cdn.test/b.png'], height: 120, size: null });
   });
-  it("else the tenant's file for the locale, pt when the locale has none", () => {
-    expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ sources: ['/branding/banner-en.svg'], height: 80 });
-    expect(bannerFor({ url: null, height: 80 }, files, 'es')).toEqual({ sources: ['/branding/banner-pt.svg'], height: 80 });
+  it("else the tenant's file for the locale, pt when the locale has none, with the file's size", () => {
+    expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ sources: ['/branding/banner-en.svg'], height: 80, size: null });
+    expect(bannerFor({ url: null, height: 80 }, files, 'es')).toEqual({ sources: ['/branding/banner-pt.svg'], height: 80, size: { width: 1200, height: 100 } });
   });
   it('shows none without either', () => {
     expect(bannerFor({ url: null, height: 80 }, undefined, 'pt')).toBeNull();
+  });
+});
+
+describe('the page background', () => {
+  it('repeats a small tile at its own size', () => {
+    expect(backgroundCss({ url: '/branding/background.png', size: { width: 48, height: 48 } })).toBe('body{background:url("/branding/background.png") repeat}');
+    expect(backgroundCss({ url: '/branding/background.svg', size: { width: 512, height: 256 } })).toContain(' repeat}');
+  });
+  it('covers the screen from the centre with a large picture, or one of unknown size', () => {
+    expect(backgroundCss({ url: '/branding/background.svg', size: { width: 1600, height: 1000 } })).toBe(
+      'body{background:url("/branding/background.svg") center/cover fixed}',
+    );
+    expect(backgroundCss({ url: '/branding/background.jpg', size: { width: 400, height: 900 } })).toContain('center/cover');
+    expect(backgroundCss({ url: '/branding/background.webp', size: null })).toContain('center/cover');
   });
 });
 

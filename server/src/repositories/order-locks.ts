@@ -19,6 +19,11 @@ export async function takeOrderLock(db: Db, orderId: string, holder: string, now
   return taken !== undefined;
 }
 
+/** Moves the end of the lease on, if `holder` still has the lock. */
+export async function renewOrderLock(db: Db, orderId: string, holder: string, expiresAtMs: number): Promise<void> {
+  await db.updateTable('order_locks').set({ expires_at_ms: expiresAtMs }).where('order_id', '=', orderId).where('holder', '=', holder).execute();
+}
+
 /** Gives the lock back, if `holder` still has it. */
 export async function releaseOrderLock(db: Db, orderId: string, holder: string): Promise<void> {
   await db.deleteFrom('order_locks').where('order_id', '=', orderId).where('holder', '=', holder).execute();

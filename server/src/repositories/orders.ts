@@ -34,6 +34,11 @@ export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** The visitor key an order was made with: null for orders older than keys, undefined for no order. */
+export async function findOrderVisitorKey(db: Db, id: string): Promise<string | null | undefined> {
+  return (await db.selectFrom('orders').select('visitor_key').where('id', '=', id).executeTakeFirst())?.visitor_key;
+}
+
 export function listOrdersOfOrganization(db: Db, organizationId: number): Promise<OrderRow[]> {
   return db.selectFrom('orders').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').execute();
 }

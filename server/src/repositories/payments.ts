@@ -15,6 +15,7 @@ const COLUMNS = [
   'amount_cents',
   'status',
   'pix_text',
+  'pix_txid',
   'card_last4',
   'card_brand',
   'media_ids',
@@ -30,7 +31,7 @@ export async function insertPayment(
   await db.insertInto('payments').values({ ...payment, created_at: at, updated_at: at }).execute();
 }
 
-/** Drops an attempt the gateway never took (bad card data, PSP unreachable): its key can be used again. */
+/** Drops an attempt the gateway refused to take (bad card data): its key can be used again. */
 export async function deletePayment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('payments').where('id', '=', id).execute();
 }
@@ -39,11 +40,18 @@ export async function deletePayment(db: Db, id: string): Promise<void> {
 export async function setPaymentCharge(
   db: Db,
   id: string,
-  charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'card_last4' | 'card_brand'>,
+  charge: Pick<PaymentRow, 'charge_id' | 'pix_text' | 'pix_txid' | 'card_last4' | 'card_brand'>,
 ): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ charge_id: charge.charge_id, pix_text: charge.pix_text, card_last4: charge.card_last4, card_brand: charge.card_brand, updated_at: now() })
+    .set({
+      charge_id: charge.charge_id,
+      pix_text: charge.pix_text,
+      pix_txid: charge.pix_txid,
+      card_last4: charge.card_last4,
+      card_brand: charge.card_brand,
+      updated_at: now(),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -65,6 +73,22 @@ export function findPaymentByCharge(db: Db, chargeId: string): Promise<PaymentRo
   return db.selectFrom('payments').select(COLUMNS).where('charge_id', '=', chargeId).executeTakeFirst();
 }
 
+// Still processing, or canceled (a cart change, the order paid otherwise) before the gateway's
+// answer was recorded: without a charge id, the gateway may still hold a charge for it.
+const UNRESOLVED: readonly ChargeStatus[] = ['processing', 'canceled'];
+
+/** An attempt whose charge, if the gateway made one, was never recorded (the process died first). */
+export function isUnresolved(payment: Pick<PaymentRow, 'charge_id' | 'status'>): boolean {
+  return payment.charge_id === null && UNRESOLVED.includes(payment.status);
+}
+
+/** The unresolved attempts of one order, or of every order; oldest first. */
+export function listUnresolvedPayments(db: Db, orderId?: string): Promise<PaymentRow[]> {
+  let query = db.selectFrom('payments').select(COLUMNS).where('charge_id', 'is', null).where('status', 'in', UNRESOLVED);
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  return query.orderBy('created_at').orderBy('rowid').execute();
+}
+
 /** Pending payments of an order (an order change cancels them: their amount is stale). */
 export async function cancelPendingPayments(db: Db, orderId: string): Promise<number> {
   const result = await db
@@ -78,7 +102,7 @@ export async function cancelPendingPayments(db: Db, orderId: string): Promise<nu
 
 export type SandboxChargeRow = Omit<Selectable<Schema['sandbox_charges']>, 'created_at' | 'updated_at'>;
 
-const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'card_last4', 'card_brand'] as const;
+const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'idempotency_key', 'pix_text', 'pix_txid', 'card_last4', 'card_brand'] as const;
 
 export async function insertSandboxCharge(db: Db, charge: SandboxChargeRow): Promise<void> {
   const at = now();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BrandingList } from '../../../contract/media.ts';
+import { Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { brandingFile, listBranding } from '../services/branding.ts';
 
@@ -11,11 +12,11 @@ export function brandingRoutes(fastify: FastifyInstance, { db }: AppDeps): void 
 
   app.get(
     '/api/v1/branding/:webName',
-    { schema: { params: Type.Object({ webName: Type.String() }), response: { 200: BrandingList } } },
+    { schema: { params: Type.Object({ webName: Str() }), response: { 200: BrandingList } } },
     async (request) => ({ error: false as const, files: await listBranding(db, request.params.webName) }),
   );
 
-  app.get('/api/v1/branding/:webName/:file', { schema: { params: Type.Object({ webName: Type.String(), file: Type.String() }) } }, async (request, reply) => {
+  app.get('/api/v1/branding/:webName/:file', { schema: { params: Type.Object({ webName: Str(), file: Str() }) } }, async (request, reply) => {
     const { bytes, contentType } = await brandingFile(db, request.params.webName, request.params.file);
     return reply.header('content-type', contentType).header('cache-control', 'public, max-age=300').send(bytes);
   });

@@ -1,20 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { MediaId } from '../../../contract/schema.ts';
+import { MediaId, Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { contentDisposition, DOWNLOAD_CACHE_CONTROL, resolveDownload, type DownloadFile } from '../services/download.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 /** A media file: `:filename` is only the display name the browser shows; it never reaches a file path. */
-export const FileParams = Type.Object({ id: MediaId, filename: Type.String() });
+export const FileParams = Type.Object({ id: MediaId, filename: Str() });
 
 /**
  * The query of every file download: the size, and the copy the media list named. `copy` is a
  * cache key only (a sold media's URLs change): what is served always follows the sold state.
  */
 export const DownloadQuery = Type.Object({
-  size: Type.Enum(['thumb', 'preview', 'original'], { default: 'thumb' }),
+  /** `clip`: an unsold video's preview clip. */
+  size: Type.Enum(['thumb', 'preview', 'original', 'clip'], { default: 'thumb' }),
   copy: Type.Optional(Type.Enum(['clean', 'watermarked'])),
 });
 

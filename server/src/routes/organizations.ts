@@ -7,10 +7,12 @@ import {
   OrganizationList,
   OrganizationListQuery,
 } from '../../../contract/organization.ts';
+import { Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
-import { isSignedBy } from '../signature.ts';
-import { findOrganizationByWebName, listOrganizations, listRemovedOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
+import { checkSignature, type Signed } from '../signature.ts';
+import { recordAnnouncedChange } from '../services/organization-changes.ts';
+import { findOrganizationByWebName, listOrganizations, listRemovedOrganizations } from '../repositories/organizations.ts';
 
 // The contract's schemas validate the path and serialize the answers (fast-json-stringify).
 export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret }: AppDeps & { webhookSecret: string | null }): void {
@@ -31,7 +33,7 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
 
   app.get(
     '/api/v1/organization/:webName',
-    { schema: { params: Type.Object({ webName: Type.String() }), response: { 200: OrganizationAnswer } } },
+    { schema: { params: Type.Object({ webName: Str() }), response: { 200: OrganizationAnswer } } },
     async (request) => {
       const organization = await findOrganizationByWebName(db, request.params.webName);
       if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
@@ -40,9 +42,10 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
   );
 
   // A provider whose back office lives elsewhere announces a change, signed with the shared
-  // secret over the exact bytes sent; the publisher then rebuilds that site.
+  // secret over the time it was sent and the exact bytes sent; the publisher then rebuilds that site.
   void app.register(async (plain) => {
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    const signedRequests = new WeakMap<object, Signed>();
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       (request as { rawBody?: string }).rawBody = body as string;
       try {
@@ -58,16 +61,13 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
         // The signature is checked before the body's shape: an unsigned caller learns nothing.
         preValidation: async (request) => {
           if (!webhookSecret) throw new ApiError(403, 'FORBIDDEN', 'the change webhook is not configured');
-          const signature = request.headers['x-signature'];
-          if (!isSignedBy(webhookSecret, (request as { rawBody?: string }).rawBody ?? '', Array.isArray(signature) ? signature[0] : signature)) {
-            throw new ApiError(401, 'INVALID_SIGNATURE');
-          }
+          const header = (name: string) => [request.headers[name]].flat()[0];
+          const check = checkSignature(webhookSecret, (request as { rawBody?: string }).rawBody ?? '', header('x-signature-timestamp'), header('x-signature'));
+          if (!check.ok) throw new ApiError(401, 'INVALID_SIGNATURE', check.reason);
+          signedRequests.set(request, check);
         },
       },
-      async (request) => {
-        if (!(await markOrganizationChanged(db, request.body.web_name))) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-        return { error: false as const, organizations: (await listOrganizations(db)).filter((o) => o.web_name === request.body.web_name) };
-      },
+      async (request) => recordAnnouncedChange(db, request.body.web_name, signedRequests.get(request)!),
     );
   });
 }

@@ -14,9 +14,11 @@ import {
   ProductParams,
   ProductsAnswer,
   PublicKeyAnswer,
+  VisitorHeaders,
 } from '../../../contract/shop.ts';
+import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
 import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, PositiveId } from '../../../contract/schema.ts';
+import { CardCode, Id, PositiveId, Str } from '../../../contract/schema.ts';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,
@@ -39,6 +41,8 @@ export interface ShopDeps extends AppDeps {
 }
 
 const order = { response: { 200: OrderAnswer } };
+/** A call on an existing order: its browser proves the order is its own with the visitor key header. */
+const ownOrder = { headers: VisitorHeaders, ...order };
 
 /**
  * Products, orders and payments (spec section 7). The contract's schemas validate each request
@@ -80,22 +84,23 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     },
   );
 
-  app.get('/api/v1/order/:orderId', { schema: { params: OrderParams, ...order } }, async (request) =>
-    getOrder(db, request.params.orderId),
+  app.get('/api/v1/order/:orderId', { schema: { params: OrderParams, ...ownOrder } }, async (request) =>
+    getOrder(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER]),
   );
 
   app.post(
     '/api/v1/order/:orderId/card/:card',
-    { schema: { params: OrderCardParams, querystring: SecretQuery, ...order } },
-    async (request) => addCard(db, request.params.orderId, request.params.card, request.query.secret),
+    { schema: { params: OrderCardParams, querystring: SecretQuery, ...ownOrder } },
+    async (request) =>
+      addCard(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.card, request.query.secret),
   );
 
-  app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...order } }, async (request) =>
-    removeCard(db, request.params.orderId, request.params.card),
+  app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...ownOrder } }, async (request) =>
+    removeCard(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.card),
   );
 
-  app.post('/api/v1/order/:orderId/product/:productId/:mediaId', { schema: { params: OrderMediaParams, ...order } }, async (request) =>
-    addMedia(db, request.params),
+  app.post('/api/v1/order/:orderId/product/:productId/:mediaId', { schema: { params: OrderMediaParams, ...ownOrder } }, async (request) =>
+    addMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
   );
 
   app.post(
@@ -103,34 +108,34 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     {
       schema: {
         params: Type.Object({ ...OrderMediaParams.properties, type: Type.Enum(['photo', 'video']) }),
-        ...order,
+        ...ownOrder,
       },
     },
-    async (request) => addMedia(db, request.params),
+    async (request) => addMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
   );
 
   app.delete(
     '/api/v1/order/:orderId/product/:productId/media/:mediaId',
-    { schema: { params: OrderMediaParams, ...order } },
-    async (request) => removeMedia(db, request.params),
+    { schema: { params: OrderMediaParams, ...ownOrder } },
+    async (request) => removeMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
   );
 
-  app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    addAllDigital(db, request.params.orderId, request.params.productId),
+  app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...ownOrder } }, async (request) =>
+    addAllDigital(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.productId),
   );
 
-  app.delete('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...order } }, async (request) =>
-    removeAllDigital(db, request.params.orderId, request.params.productId),
+  app.delete('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...ownOrder } }, async (request) =>
+    removeAllDigital(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.productId),
   );
 
   app.post(
     '/api/v1/order/:orderId/customer',
-    { schema: { params: OrderParams, body: CustomerBody, ...order } },
-    async (request) => saveCustomer(db, request.params.orderId, request.body),
+    { schema: { params: OrderParams, body: CustomerBody, ...ownOrder } },
+    async (request) => saveCustomer(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.body),
   );
 
-  app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...order } }, async (request) =>
-    finishOrder(db, request.params.orderId),
+  app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...ownOrder } }, async (request) =>
+    finishOrder(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER]),
   );
 
   // ---- Payments ----
@@ -143,11 +148,14 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
 
   app.post(
     '/api/v1/payment/checkout/:orderId',
-    { schema: { params: OrderParams, body: CheckoutBody, response: { 200: PaymentAnswer } } },
-    async (request) => checkout(deps, request.params.orderId, request.body),
+    { schema: { params: OrderParams, headers: VisitorHeaders, body: CheckoutBody, response: { 200: PaymentAnswer } } },
+    async (request) => checkout(deps, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.body),
   );
 
   // The gateway's own body: its adapter reads it (and may check a signature over the raw text).
+  // Replaying it is harmless, so it carries no timestamp nor replay record: it only names a
+  // charge, which is read again from the gateway and recorded as it stands (nothing when the
+  // payment already has that status).
   app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
     handleWebhook(deps, request.body, request.headers),
   );
@@ -160,7 +168,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     '/api/v1/payment/:orderId/pix_qrcode',
     {
       // `timestamp` only defeats caches in the browser.
-      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 64 })) }) },
+      schema: { params: OrderParams, querystring: Type.Object({ timestamp: Type.Optional(Str({ maxLength: 64 })) }) },
     },
     async (request, reply) => {
       const png = await pixQrCode(deps, request.params.orderId);

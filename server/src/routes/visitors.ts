@@ -29,6 +29,7 @@ import { resolveDownload } from '../services/download.ts';
 import { DownloadQuery, FileParams, redirectOrHeaders } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import {
+  multipartBodyLimit,
   receiveInMemory,
   receiveParts,
   storeUpload,
@@ -141,7 +142,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
     });
     scope.post(
       '/api/v1/photo/:org',
-      { schema: { params: Type.Object({ org: PositiveId }), querystring: UploadQuery, response: { 200: UploadAnswer } } },
+      { bodyLimit: multipartBodyLimit(UPLOAD_MAX_FILES), schema: { params: Type.Object({ org: PositiveId }), querystring: UploadQuery, response: { 200: UploadAnswer } } },
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;
@@ -158,7 +159,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
 
     scope.post(
       '/api/v1/card/search/photo',
-      { schema: { querystring: FaceSearchQuery, response: { 200: FaceSearchAnswer } } },
+      { bodyLimit: multipartBodyLimit(FACE_SEARCH_MAX_PHOTOS), schema: { querystring: FaceSearchQuery, response: { 200: FaceSearchAnswer } } },
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { organization_id: organizationId, from_date: fromDate, to_date: toDate } = request.query;
@@ -171,7 +172,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
   });
 }
 
-/** Poster or original of a video; honours a single `Range` on every size. */
+/** Poster, preview clip or original of a video; honours a single `Range` on every size. */
 async function sendVideoFile(
   wanted: { id: string; size: Static<typeof DownloadQuery>['size']; range: string | undefined },
   reply: FastifyReply,

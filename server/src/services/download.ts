@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { downloadFileName, type DownloadSize } from './media-files.ts';
+import { downloadFileName, PREVIEW_CLIP, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 import { originalName } from './video.ts';
 
@@ -27,7 +27,8 @@ export interface DownloadFile {
 
 /**
  * Decides which file, if any, a download request may have: the one place for photos, extras and
- * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed.
+ * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed and
+ * an unsold video's preview clip is served only while it is unsold.
  */
 export async function resolveDownload(
   db: Db,
@@ -39,12 +40,14 @@ export async function resolveDownload(
   if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);
+  // A sold video plays its original: the clip is only for those still to be bought.
+  if (request.size === 'clip' && (media.kind !== 'video' || sold)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   // Built from the stored id and fixed names only; the URL's file name is never used.
-  const name = request.size === 'original' ? originalName(media) : downloadFileName(request.size, sold);
+  const name =
+    request.size === 'original' ? originalName(media) : request.size === 'clip' ? PREVIEW_CLIP : downloadFileName(request.size, sold);
   const bytes = await store.size(media.id, name);
   if (bytes === undefined) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const file = { mediaId: media.id, name, bytes };
-  return request.size === 'original'
-    ? { ...file, mime: media.mime, attachmentName: media.filename }
-    : { ...file, mime: 'image/jpeg' };
+  if (request.size === 'original') return { ...file, mime: media.mime, attachmentName: media.filename };
+  return { ...file, mime: request.size === 'clip' ? 'video/mp4' : 'image/jpeg' };
 }

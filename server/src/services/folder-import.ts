@@ -4,6 +4,7 @@ import type { Db } from '../db.ts';
 import { insertImportJobs, type NewImportJob } from '../repositories/import-jobs.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { fileCaptureTime } from './capture-time.ts';
+import { FFMPEG_MISSING, ffmpegVersion } from './ffmpeg.ts';
 import { createLimiter } from './concurrency.ts';
 import { newId } from './ids.ts';
 import { STAGED_SOURCE } from './media-files.ts';
@@ -30,11 +31,13 @@ export interface ImportTarget {
 
 /**
  * Checks every file by content before anything is queued, so a folder with a fake or oversized
- * file is refused whole: images by their header (format, pixels), videos by their container.
+ * file is refused whole: images by their header (format, pixels), videos by their container (and
+ * with no ffmpeg to read them, every video).
  */
 async function checkFiles(target: ImportTarget, files: readonly string[]): Promise<void> {
   const videos = files.filter((file) => VIDEO_FILE.test(file));
   if (target.extra && videos.length) throw new MediaImportError('extras are images only; move the videos out or drop --extra');
+  if (videos.length && !(await ffmpegVersion())) throw new MediaImportError(`Videos cannot be imported: ${FFMPEG_MISSING}`);
   for (const file of files) {
     if (VIDEO_FILE.test(file)) await inspectVideo(file);
     else await inspectImage(file, path.basename(file));

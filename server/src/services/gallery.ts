@@ -8,7 +8,7 @@ import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';
 import { assertCardsOpen, openCards } from './card-access.ts';
 import { isSold } from './sold.ts';
-import { POSTER } from './video.ts';
+import { EARLIER_POSTER, hasPreviewClip } from './video.ts';
 
 /** The organization and the cards, opened by the one rule; an unknown organization reads as CARD_NOT_FOUND too. */
 async function galleryCards(
@@ -43,16 +43,20 @@ function stem(filename: string): string {
   return filename.replace(/\.[^.]*$/, '');
 }
 
+/** The download address of a media's files, `size` and `copy` to add. */
+function downloadBase(row: CardMediaRow): string {
+  return `/api/v1/${row.kind}/download/${row.id}/${encodeURIComponent(row.filename)}`;
+}
+
 /**
  * The fields every listed media shares, photo, video or extra. Its file paths name the copy they
  * serve (`copy=clean` or `copy=watermarked`): a media bought meanwhile gets new URLs, so no
  * browser or CDN cache can show its watermarked copy again.
  */
 function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExtra, 'type' | 'sold'> {
-  const base = `/api/v1/${row.kind}/download/${row.id}/${encodeURIComponent(row.filename)}`;
+  const base = downloadBase(row);
   const copy = isSold(row, organization) ? 'clean' : 'watermarked';
-  // A video's own size is not stored; its thumbnail is the poster, so the grid sizes it by that.
-  const [width, height] = row.kind === 'video' ? POSTER.preview : [row.width, row.height];
+  const [width, height] = row.kind === 'video' && row.width === 0 ? EARLIER_POSTER : [row.width, row.height];
   return {
     id: row.id,
     filename: row.filename,
@@ -83,8 +87,12 @@ export async function mediasAnswer(
   return answer;
 }
 
-/** A photo or video (not an extra) as the gallery lists it; unsold ones carry the cart's `selected` flag. */
+/**
+ * A photo or video (not an extra) as the gallery lists it; unsold ones carry the cart's `selected`
+ * flag, and an unsold video its preview clip.
+ */
 export function wireMedia(row: CardMediaRow, organization: WireOrganization): WireMedia {
   const item: WireMedia = { type: row.kind === 'video' ? 'video' : 'photo', ...listed(row, organization) };
-  return isSold(row, organization) ? item : { ...item, selected: false };
+  if (isSold(row, organization)) return item;
+  return { ...item, selected: false, ...(hasPreviewClip(row) && { preview_clip_path: `${downloadBase(row)}?size=clip&copy=watermarked` }) };
 }

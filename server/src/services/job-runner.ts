@@ -100,23 +100,31 @@ export async function drainAndWait<Job>(queue: JobQueue<Job>, options: DrainOpti
 }
 
 export interface Worker {
-  /** Finishes the jobs being run, then stops claiming. */
+  /** Finishes the pass or jobs under way, then stops. */
   stop(): Promise<void>;
 }
 
-/** Drains the queue in the background for as long as the process serves, polling when idle. */
-export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+/**
+ * Runs `pass` at once and then `everyMs` after each pass ends, for as long as the process serves.
+ * A pass that throws is logged and the next one tries again.
+ */
+export function startLoop(
+  name: string,
+  everyMs: number,
+  pass: (stopped: () => boolean) => Promise<void>,
+  log: (message: string) => void,
+): Worker {
   const stopping = new AbortController();
   const stopped = () => stopping.signal.aborted;
   const loop = (async () => {
     while (!stopped()) {
       try {
-        await drain(queue, { concurrency, stopped });
+        await pass(stopped);
       } catch (error) {
         // The admin CLI may hold the write lock for a long while: try again after a pause.
         log(`${name} paused: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await sleep(IDLE_POLL_MS, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
+      await sleep(everyMs, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
     }
   })();
   return {
@@ -125,4 +133,9 @@ export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurren
       await loop;
     },
   };
+}
+
+/** Drains the queue in the background for as long as the process serves, polling when idle. */
+export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+  return startLoop(name, IDLE_POLL_MS, (stopped) => drain(queue, { concurrency, stopped }), log);
 }

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 // The names of a media's files, and the local folders. Paths and keys are built only from the
 // media id (random, base64url) and fixed names, never from anything a visitor sends.
 
-export type DownloadSize = 'thumb' | 'preview' | 'original';
+/** `clip`: the watermarked preview clip of an unsold video (video.ts). */
+export type DownloadSize = 'thumb' | 'preview' | 'original' | 'clip';
 
 export const DERIVED_FILES = {
   thumb: 'thumb.jpg',
@@ -11,6 +14,9 @@ export const DERIVED_FILES = {
   preview: 'preview.jpg',
   previewWatermarked: 'preview-wm.jpg',
 } as const;
+
+/** An unsold video's short, small, watermarked MP4 the gallery plays instead of the original. */
+export const PREVIEW_CLIP = 'clip-wm.mp4';
 
 /** A file `media:import` staged for its job, stored under the job's id until the job ends. */
 export const STAGED_SOURCE = 'source';
@@ -28,12 +34,41 @@ export function scratchRoot(dataDir: string): string {
   return path.join(dataDir, 'tmp');
 }
 
+/** Who made a process scratch folder of scratchRoot: `<host>-<pid>-<token>`. */
+export interface ScratchOwner {
+  host: string;
+  pid: number;
+  token: string;
+}
+
+const SCRATCH_OWNER = /^(.+)-(\d+)-([0-9a-f]{12})$/;
+/** The host as a file name can carry it. */
+const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
+
+/**
+ * This process's scratch folder under scratchRoot (every scratch it makes goes in there): named
+ * by host, process id and a token drawn at start, so a starting instance tells its own, a live
+ * neighbour's and a dead process's scratch apart on a shared data folder (services/sweep.ts).
+ * The token tells a former process that had the same id (a container's pid 1) from this one.
+ */
+export const OWN_SCRATCH: ScratchOwner = { host: HOST, pid: process.pid, token: randomBytes(6).toString('hex') };
+
+export function scratchFolderName({ host, pid, token }: ScratchOwner): string {
+  return `${host}-${pid}-${token}`;
+}
+
+/** Whose process scratch folder `name` is; undefined for anything else (earlier versions' scratch). */
+export function scratchOwner(name: string): ScratchOwner | undefined {
+  const [, host, pid, token] = SCRATCH_OWNER.exec(name) ?? [];
+  return host && pid && token ? { host, pid: Number(pid), token } : undefined;
+}
+
 export function originalFileName(mime: string): string {
   return mime === 'image/png' ? 'original.png' : 'original.jpg';
 }
 
 /** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalName` in video.ts). */
-export function downloadFileName(size: Exclude<DownloadSize, 'original'>, sold: boolean): string {
+export function downloadFileName(size: 'thumb' | 'preview', sold: boolean): string {
   if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
   return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;
 }

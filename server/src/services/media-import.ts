@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rmdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { transaction, type Db } from '../db.ts';
@@ -8,7 +9,7 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import { createLimiter } from './concurrency.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
-import { DERIVED_FILES, originalFileName } from './media-files.ts';
+import { DERIVED_FILES, originalFileName, OWN_SCRATCH, scratchFolderName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
@@ -97,12 +98,14 @@ export async function inspectImage(original: Buffer | string, name: string): Pro
   return { ...format, ...meta.autoOrient };
 }
 
-/** Writes the original and its four derivatives into `dir`. */
-async function writeFiles(dir: string, original: Buffer, mime: string, name: string): Promise<void> {
-  await fs.writeFile(path.join(dir, originalFileName(mime)), original);
+/**
+ * Writes the four derivatives of an image (a photo's original, a video's poster frame) into
+ * `dir`: clean and watermarked previews and thumbs.
+ */
+export async function writeDerivatives(dir: string, image: Buffer, name: string): Promise<void> {
   // Decode once, at preview size; every derivative starts from these pixels. A sound header
   // over cut or damaged data (an interrupted transfer) fails only here.
-  const clean = await sharp(original)
+  const clean = await sharp(image)
     .autoOrient()
     .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
@@ -133,10 +136,24 @@ async function writeFiles(dir: string, original: Buffer, mime: string, name: str
   ]);
 }
 
-/** A fresh local scratch folder named after `prefix`. */
+/** This process's scratch folders (one per scratch root): a clean exit removes those left empty. */
+const ownFolders = new Set<string>();
+process.once('exit', () => {
+  for (const folder of ownFolders) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      // Not empty (scratch of work cut short: the next start's sweep takes it), or gone already.
+    }
+  }
+});
+
+/** A fresh local scratch folder named after `prefix`, in this process's own (OWN_SCRATCH). */
 export async function makeScratch(store: MediaStore, prefix: string): Promise<string> {
-  await fs.mkdir(store.scratchRoot, { recursive: true });
-  return fs.mkdtemp(path.join(store.scratchRoot, `${prefix}-`));
+  const own = path.join(store.scratchRoot, scratchFolderName(OWN_SCRATCH));
+  await fs.mkdir(own, { recursive: true });
+  ownFolders.add(own);
+  return fs.mkdtemp(path.join(own, `${prefix}-`));
 }
 
 /**
@@ -175,7 +192,8 @@ export async function importMedia(db: Db | null, store: MediaStore, source: Medi
     const name = path.basename(source.sourcePath);
     const image = await inspectImage(original, name);
     return storeMedia(db, store, id, async (scratch) => {
-      await writeFiles(scratch, original, image.mime, name);
+      await fs.writeFile(path.join(scratch, originalFileName(image.mime)), original);
+      await writeDerivatives(scratch, original, name);
       return {
         id,
         organization_id: source.organizationId,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { transaction, type Db } from '../db.ts';
 import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
 import { priceForCount } from '../../../src/lib/price-table.ts';
@@ -14,6 +13,7 @@ import {
   addOrderPackage,
   findOpenOrder,
   findOrder,
+  findOrderVisitorKey,
   insertOrder,
   listOrderCards,
   listOrderItems,
@@ -33,26 +33,14 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { openCards } from './card-access.ts';
+import { randomAlphanumeric, sameText } from './ids.ts';
 import { maskCustomer, storedAddress, storedCustomer, type StoredCustomer } from './shop-customer.ts';
 import { pricedProducts, productsAnswer } from './products.ts';
 import { isSold, type SoldFields } from './sold.ts';
 
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const ORDER_ID_LENGTH = 22;
-
-/**
- * 22 letters and digits (about 130 random bits): the id is the visitor's only key to the order,
- * and it doubles as the PIX txid, which takes letters and digits only (at most 25).
- */
+/** 22 letters and digits (about 130 random bits), unguessable; still no key to the order: its visitor key is (`ownOrder`). */
 export function newOrderId(): string {
-  let id = '';
-  while (id.length < ORDER_ID_LENGTH) {
-    for (const byte of randomBytes(32)) {
-      // 248 = 4 * 62: dropping larger bytes keeps every character equally likely.
-      if (byte < 248 && id.length < ORDER_ID_LENGTH) id += ALPHANUMERIC[byte % 62];
-    }
-  }
-  return id;
+  return randomAlphanumeric(22);
 }
 
 /** Everything an order is worth, derived from its rows and the price table. */
@@ -151,9 +139,9 @@ export async function viewOrder(db: Db, order: OrderRow): Promise<OrderView> {
 }
 
 /**
- * The buyer as the order answers it. An open order shows everything (its checkout pre-fills from
- * it); a paid or canceled one masks the document and phone numbers: its id travels on as the
- * PIX txid and in receipts, so it must not stay a key to them.
+ * The buyer as the order answers it to its own browser. An open order shows everything (its
+ * checkout pre-fills from it); a paid or canceled one no longer needs the document and phone
+ * numbers, so it masks them.
  */
 function wireCustomer(order: OrderRow): WireCustomer | null {
   if (!order.customer) return null;
@@ -163,35 +151,40 @@ function wireCustomer(order: OrderRow): WireCustomer | null {
   return { ...customer, addresses };
 }
 
-export async function wireOrder(db: Db, view: OrderView): Promise<WireOrder> {
+/**
+ * The order as answered. Only its own browser (`owner`: the call proved its visitor key) reads
+ * what is personal: the buyer and their address, the card's last digits, and the cards and media,
+ * which lead to the buyer's photos. Anyone else who has the id reads its state and totals only.
+ */
+export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boolean }): Promise<WireOrder> {
   const first = view.cards.find((card) => card.card_id === view.order.first_card_id);
   return {
     id: view.order.id,
-    card_code: first?.code ?? view.cards[0]?.code ?? '',
+    card_code: owner ? (first?.code ?? view.cards[0]?.code ?? '') : '',
     organization_id: view.order.organization_id,
-    cards: view.cards.map((card) => ({ card: card.code })),
-    items: view.lines,
+    cards: owner ? view.cards.map((card) => ({ card: card.code })) : [],
+    items: owner ? view.lines : [],
     photos_count: view.photos,
     videos_count: view.videos,
     total: view.total,
     status: view.order.status as WireOrder['status'],
     completed: view.order.status === 1,
     finished: view.order.finished_at !== null,
-    customer: wireCustomer(view.order),
+    customer: owner ? wireCustomer(view.order) : null,
     payments: (await listPayments(db, view.order.id)).map((payment) => ({
       modality: payment.method,
       status: payment.status.toUpperCase() as WirePaymentStatus,
       amount: payment.amount_cents,
-      card_last4: payment.card_last4,
-      card_brand: payment.card_brand,
+      card_last4: owner ? payment.card_last4 : null,
+      card_brand: owner ? payment.card_brand : null,
     })),
   };
 }
 
-async function answer(db: Db, orderId: string): Promise<WireOrderAnswer> {
+async function answer(db: Db, orderId: string, access: { owner: boolean }): Promise<WireOrderAnswer> {
   const order = await findOrder(db, orderId);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order)) };
+  return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order), access) };
 }
 
 export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
@@ -200,9 +193,25 @@ export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
   return order;
 }
 
-/** The order, when it may still change: paid and canceled orders are closed. */
-async function openOrder(db: Db, orderId: string): Promise<OrderRow> {
+/**
+ * Whether a call presents the visitor key the order was made with (the X-Visitor-Key header),
+ * compared in constant time. Orders made before keys have none: they are nobody's.
+ */
+async function isOwner(db: Db, orderId: string, visitorKey: string | undefined): Promise<boolean> {
+  const stored = await findOrderVisitorKey(db, orderId);
+  return typeof stored === 'string' && visitorKey !== undefined && sameText(visitorKey, stored);
+}
+
+/** The order, when the call proves it is its browser's: nobody else changes or pays it (403 FORBIDDEN). */
+export async function ownOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<OrderRow> {
   const order = await loadOrder(db, orderId);
+  if (!(await isOwner(db, orderId, visitorKey))) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
+  return order;
+}
+
+/** The visitor's order, when it may still change: paid and canceled orders are closed. */
+async function openOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<OrderRow> {
+  const order = await ownOrder(db, orderId, visitorKey);
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
   return order;
 }
@@ -222,18 +231,24 @@ export function sameSale(a: Sale, b: Sale): boolean {
 }
 
 /**
- * Runs a change of an open order in one transaction. A change of what is sold (media or total;
- * a card joining the package changes the media, not the total) cancels the pending charges,
- * in flight ones too: they were made for another sale, so checkout makes a new one.
+ * Runs a change of the visitor's open order in one transaction. A change of what is sold (media
+ * or total; a card joining the package changes the media, not the total) cancels the pending
+ * charges, in flight ones too: they were made for another sale, so checkout makes a new one.
  */
-async function changeOrder(db: Db, orderId: string, work: (db: Db, order: OrderRow) => Promise<void>, { repricing = true } = {}) {
+async function changeOrder(
+  db: Db,
+  orderId: string,
+  visitorKey: string | undefined,
+  work: (db: Db, order: OrderRow) => Promise<void>,
+  { repricing = true } = {},
+) {
   return transaction(db, async (db) => {
-    const order = await openOrder(db, orderId);
+    const order = await openOrder(db, orderId, visitorKey);
     const before = repricing ? saleOf(await viewOrder(db, order)) : null;
     await work(db, order);
     await touchOrder(db, orderId);
     if (before && !sameSale(before, saleOf(await viewOrder(db, order)))) await cancelPendingPayments(db, orderId);
-    return answer(db, orderId);
+    return answer(db, orderId, { owner: true });
   });
 }
 
@@ -275,16 +290,24 @@ export async function createOrder(
       order = await loadOrder(db, id);
     }
     for (const card of cards) await addOrderCard(db, order.id, card.id);
-    return answer(db, order.id);
+    // The key in the body found or made this order: the caller is its browser.
+    return answer(db, order.id, { owner: true });
   });
 }
 
-export async function getOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
-  return answer(db, orderId);
+/** The order; its personal data only for the call that presents its visitor key. */
+export async function getOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<WireOrderAnswer> {
+  return answer(db, orderId, { owner: await isOwner(db, orderId, visitorKey) });
 }
 
-export async function addCard(db: Db, orderId: string, rawCode: string, secret?: string): Promise<WireOrderAnswer> {
-  return changeOrder(db, orderId, async (db, order) => {
+export async function addCard(
+  db: Db,
+  orderId: string,
+  visitorKey: string | undefined,
+  rawCode: string,
+  secret: string | undefined,
+): Promise<WireOrderAnswer> {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     const organization = await findOrganizationById(db, order.organization_id);
     if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
     const [card] = await openCards(db, organization, [rawCode], secret);
@@ -292,8 +315,8 @@ export async function addCard(db: Db, orderId: string, rawCode: string, secret?:
   });
 }
 
-export async function removeCard(db: Db, orderId: string, rawCode: string): Promise<WireOrderAnswer> {
-  return changeOrder(db, orderId, async (db, order) => {
+export async function removeCard(db: Db, orderId: string, visitorKey: string | undefined, rawCode: string): Promise<WireOrderAnswer> {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     const code = normalizeCardCode(rawCode);
     const card = isValidCardCode(code) ? await findCard(db, order.organization_id, code) : undefined;
     const inOrder = card && (await listOrderCards(db, order.id)).some((row) => row.card_id === card.id);
@@ -320,9 +343,11 @@ function takes(product: ProductRow, kind: MediaKind): boolean {
 /** Adds a media under a per-item product; adding it again changes nothing. */
 export async function addMedia(
   db: Db,
-  input: { orderId: string; productId: number; mediaId: string; type?: 'photo' | 'video' },
+  orderId: string,
+  visitorKey: string | undefined,
+  input: { productId: number; mediaId: string; type?: 'photo' | 'video' },
 ): Promise<WireOrderAnswer> {
-  return changeOrder(db, input.orderId, async (db, order) => {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     const product = await orderProduct(db, order, input.productId);
     if (product.unities === 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', 'the all-digital package is added without a media');
@@ -342,15 +367,20 @@ export async function addMedia(
   });
 }
 
-export async function removeMedia(db: Db, input: { orderId: string; productId: number; mediaId: string }): Promise<WireOrderAnswer> {
-  return changeOrder(db, input.orderId, async (db, order) => {
+export async function removeMedia(
+  db: Db,
+  orderId: string,
+  visitorKey: string | undefined,
+  input: { productId: number; mediaId: string },
+): Promise<WireOrderAnswer> {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     await orderProduct(db, order, input.productId, { active: false });
     if (!(await removeOrderMedia(db, order.id, input.productId, input.mediaId))) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   });
 }
 
-export async function addAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
-  return changeOrder(db, orderId, async (db, order) => {
+export async function addAllDigital(db: Db, orderId: string, visitorKey: string | undefined, productId: number): Promise<WireOrderAnswer> {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     const product = await orderProduct(db, order, productId);
     if (product.unities !== 0) {
       throw new ApiError(400, 'VALIDATION_ERROR', `product ${product.id} is not the all-digital package; add media to it`);
@@ -364,25 +394,31 @@ export async function addAllDigital(db: Db, orderId: string, productId: number):
   });
 }
 
-export async function removeAllDigital(db: Db, orderId: string, productId: number): Promise<WireOrderAnswer> {
-  return changeOrder(db, orderId, async (db, order) => {
+export async function removeAllDigital(db: Db, orderId: string, visitorKey: string | undefined, productId: number): Promise<WireOrderAnswer> {
+  return changeOrder(db, orderId, visitorKey, async (db, order) => {
     await orderProduct(db, order, productId, { active: false });
     if (!(await removeOrderPackage(db, order.id, productId))) throw new ApiError(404, 'PRODUCT_NOT_FOUND');
   });
 }
 
 /** Saves `{ customer }`, `{ address }` or both; all fields are checked before anything is written. */
-export async function saveCustomer(db: Db, orderId: string, body: WireCustomerInput): Promise<WireOrderAnswer> {
+export async function saveCustomer(
+  db: Db,
+  orderId: string,
+  visitorKey: string | undefined,
+  body: WireCustomerInput,
+): Promise<WireOrderAnswer> {
   if (body.customer === undefined && body.address === undefined) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
   }
-  const order = await openOrder(db, orderId);
+  const order = await openOrder(db, orderId, visitorKey);
   const customer = body.customer && storedCustomer(body.customer);
   const address = body.address && storedAddress(body.address);
   if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
   return changeOrder(
     db,
     orderId,
+    visitorKey,
     async (db) => {
       if (customer) await setOrderCustomer(db, orderId, JSON.stringify(customer));
       if (address) await setOrderAddress(db, orderId, JSON.stringify(address));
@@ -428,15 +464,15 @@ export function checkoutProblems(view: OrderView): string[] {
 }
 
 /** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */
-export async function finishOrder(db: Db, orderId: string): Promise<WireOrderAnswer> {
-  const order = await loadOrder(db, orderId);
-  if (order.status === 1) return answer(db, orderId);
+export async function finishOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<WireOrderAnswer> {
+  const order = await ownOrder(db, orderId, visitorKey);
+  if (order.status === 1) return answer(db, orderId, { owner: true });
   if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
   const view = await viewOrder(db, order);
   await assertSomethingToBuy(db, view);
   const problems = checkoutProblems(view);
   if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
-  return changeOrder(db, orderId, (db) => setOrderFinished(db, orderId), { repricing: false });
+  return changeOrder(db, orderId, visitorKey, (db) => setOrderFinished(db, orderId), { repricing: false });
 }
 
 /**

@@ -21,7 +21,8 @@ export const DEMO_ORGANIZATION: NewOrganization = {
   features: {
     site: {
       can_send_photo: true,
-      customer_form_fields: ['name', 'lastname', 'cpf'],
+      // The README's demo customer is found by her identifier (credential) DEMOCRED and password demo1234.
+      customer_form_fields: ['external_id', 'password'],
       cpf_as_password: false,
       find_customer_with_credential: false,
       show_home_header: true,

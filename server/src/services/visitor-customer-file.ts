@@ -68,7 +68,7 @@ export async function upsertCustomer(db: Db, organizationId: number, input: Omit
   return saveCustomer(db, row, existing?.id);
 }
 
-/** The demo visitor: found by credential DEMOCRED or by name + cpf, owner of DEMO00001. */
+/** The demo visitor, owner of DEMO00001: the demo home's customer search finds her by identifier DEMOCRED and password demo1234, the credential look-up by DEMOCRED. */
 export const DEMO_CUSTOMER = {
   name: 'Maria',
   lastname: 'Silva',

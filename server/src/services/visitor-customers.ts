@@ -13,6 +13,7 @@ import {
   type CustomerRow,
 } from '../repositories/visitor-customers.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
+import { sameText } from './ids.ts';
 
 /** Lower case, accents dropped, spaces collapsed: "  JOSÉ  da Silva" and "jose da silva" match. */
 export function foldName(text: string): string {
@@ -52,12 +53,6 @@ export async function verifyPassword(password: string, stored: string | null): P
     p: Number(p),
   });
   return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The credential read from a badge or QR, as stored and looked up: the browser's rule. */

@@ -23,6 +23,11 @@ import type { MediaStore } from '../storage/media-store.ts';
 
 export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
+/**
+ * The largest multipart body of `maxFiles` photos: each at its limit, with room for the form's
+ * framing and its other fields. A Content-Length above it is refused before the body is read.
+ */
+export const multipartBodyLimit = (maxFiles: number): number => maxFiles * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
 export const UPLOAD_FIELDS = new Set(['photos[]', 'photos']);
 
 /** Letters without I and O, digits without 0 and 1: nothing a visitor can misread. */
@@ -120,6 +125,8 @@ async function receiveFiles<T>(parts: AsyncIterable<UploadPart | { type: 'field'
         part.file.resume();
         throw new ApiError(400, 'VALIDATION_ERROR', `at most ${maxFiles} photos are taken`);
       }
+      // A photo past its limit ends the request there: the rest of the body is never read.
+      part.file.once('limit', () => part.file.destroy(tooLarge()));
       const kept = await keep(part.file, scratchName(part.filename || 'photo.jpg'), files.length);
       if (part.file.truncated) throw tooLarge();
       files.push(kept);

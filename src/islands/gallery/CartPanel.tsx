@@ -20,10 +20,12 @@ interface Props {
   onToggle: () => void;
   /** Asks for the order again after it could not be made. */
   onRetry: () => void;
+  /** Opens the products and their prices (the prices table modal). */
+  onProducts: () => void;
 }
 
 /** The gallery's side panel when buying is offered: what the cart holds and costs, and the package. */
-const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, expanded, onToggle, onRetry }, ref) {
+const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, expanded, onToggle, onRetry, onProducts }, ref) {
   const t = useTranslate();
   const locale = useStore($locale);
   const order = useStore($order);
@@ -71,6 +73,12 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
           <>
             {items === 0 && <p className="hint">{t(nothingOnSale ? 'prices.none' : 'cart.hint')}</p>}
             <OrderTotals order={data} />
+            {/* Section 2's product modal: what is sold and at what price, from the cart itself. */}
+            {!nothingOnSale && (
+              <button type="button" className="secondary small cart-products" onClick={onProducts}>
+                {t('cart.products')}
+              </button>
+            )}
             {/* Offered only where it saves something (the API's rule too); once taken it can be taken out. */}
             {allDigital && (saving > 0 || data.allDigitalId !== null) && (
               <p className="cart-package">

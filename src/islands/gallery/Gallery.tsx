@@ -15,7 +15,7 @@ import { $locale } from '../../stores/locale.ts';
 import { bannerFor, type Branding } from '../../tenant/branding.ts';
 import type { Organization } from '../../tenant/organization.ts';
 import HomeFooter from '../home/HomeFooter.tsx';
-import FallbackImage from '../shared/FallbackImage.tsx';
+import Banner from '../shared/Banner.tsx';
 import CardsModal from './CardsModal.tsx';
 import CartPanel from './CartPanel.tsx';
 import GalleryHeader from './GalleryHeader.tsx';
@@ -66,7 +66,7 @@ function GalleryState({ view, backHref, reloading, onReload }: { view: Exclude<G
   );
 }
 
-/** The list view: the title with its counts, the ZIP and reload, then each list of media. */
+/** The list view: the title with the ZIP and reload, then each list of media under its count. */
 function Lists({ organization, lists, secret, reloading, onReload }: { organization: Organization; lists: MediaLists; secret: string | undefined; reloading: boolean; onReload: () => void }) {
   const t = useTranslate();
   // The same lists keep the same arrays: each grid lays its media out again only when they change.
@@ -76,21 +76,20 @@ function Lists({ organization, lists, secret, reloading, onReload }: { organizat
     <>
       <GalleryIntro
         freePhotos={organization.freePhotos}
-        sections={sections}
+        extras={lists.extras.length > 0}
         tools={
-          <div className="gallery-tools">
+          <>
             <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
             <button type="button" className="secondary icon-button" onClick={onReload} disabled={reloading} aria-label={t('gallery.reload')}>
               <Icon name="reload" />
             </button>
-          </div>
+          </>
         }
       />
       {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
-      {sections.map(
-        (section) =>
-          section.items.length > 0 && <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />,
-      )}
+      {sections.map((section) => (
+        <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />
+      ))}
     </>
   );
 }
@@ -150,7 +149,7 @@ export default function Gallery({ organization, banners }: Props) {
         onPrices={buy ? () => setPricesOpen(true) : undefined}
         cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
       />
-      {banner && <FallbackImage className="gallery-banner" sources={banner.sources} fallback={null} alt="" style={{ height: banner.height }} />}
+      {banner && <Banner className="gallery-banner" sources={banner.sources} size={banner.size} maxHeight={`${banner.height}px`} />}
       <div className="gallery-layout">
         <div className="gallery-main">
           {view.kind === 'list' ? (
@@ -167,6 +166,7 @@ export default function Gallery({ organization, banners }: Props) {
               expanded={cartExpanded}
               onToggle={() => setCartExpanded(!cartExpanded)}
               onRetry={syncGalleryOrder}
+              onProducts={() => setPricesOpen(true)}
             />
           </div>
         )}

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type SyntheticEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
-import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
+import { allMedia, GRID, isDownloadable, neighbours, ownRatio } from '../../lib/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
@@ -128,15 +128,35 @@ function useGestures(mediaId: string) {
   return { zoom, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onPointerLeave: onPointerCancel } };
 }
 
+/**
+ * The photo's ratio for the stage (gallery.css sizes it whole from --ratio): the media's own from
+ * the API, else the loaded image's, else 3:2 until it loads.
+ */
+function useStageRatio(media: Media) {
+  const [loaded, setLoaded] = useState<{ id: string; ratio: number } | null>(null);
+  const own = ownRatio(media);
+  const ratio = own ?? (loaded?.id === media.id ? loaded.ratio : GRID.fallbackRatio);
+  const onLoad = (event: SyntheticEvent<HTMLImageElement>) => {
+    const { naturalWidth, naturalHeight } = event.currentTarget;
+    if (own === null && naturalHeight > 0) setLoaded({ id: media.id, ratio: naturalWidth / naturalHeight });
+  };
+  return { ratio, onLoad };
+}
+
 function Stage({ media, downloadable, alt, previous, next }: { media: Media; downloadable: boolean; alt: string; previous: boolean; next: boolean }) {
   const t = useTranslate();
   const { zoom, handlers } = useGestures(media.id);
+  const { ratio, onLoad } = useStageRatio(media);
   const zoomed = zoom.scale > 1;
+  // A bought video plays its original, an unsold one its watermarked preview clip (both streamed
+  // by byte ranges); an unsold video without a clip (imported before clips) shows its poster.
+  const videoUrl = media.type !== 'video' ? undefined : downloadable ? media.originalUrl : media.clipUrl;
+  const style: CSSProperties & Record<'--ratio', number> = { '--ratio': ratio };
+  if (zoomed) style.transform = `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`;
   return (
     <div className="viewer-stage">
-      {media.type === 'video' && downloadable ? (
-        // Streams from the video download address (the API answers byte ranges).
-        <video key={media.id} src={media.originalUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
+      {videoUrl ? (
+        <video key={media.id} src={videoUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
         <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>
           <FallbackImage
@@ -145,7 +165,8 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
             alt={alt}
             decoding="async"
             draggable={false}
-            style={zoomed ? { transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` } : undefined}
+            onLoad={onLoad}
+            style={style}
           />
         </div>
       )}
@@ -184,9 +205,10 @@ function DeleteControls({ organizationId, media }: { organizationId: number; med
     if (confirming) cancel.current?.focus();
   }, [confirming]);
 
+  // A small outlined button at the row's end: deleting is never the viewer's main action.
   if (!confirming) {
     return (
-      <button type="button" className="danger" onClick={() => setConfirming(true)}>
+      <button type="button" className="secondary small viewer-delete" onClick={() => setConfirming(true)}>
         {t('viewer.delete')}
       </button>
     );

@@ -28,10 +28,8 @@ function ProductPrices({ product, locale }: { product: Product; locale: Locale }
   if (rows.length === 0) return null;
   return (
     <table className="price-table">
-      <caption>
-        {t(product.kind === 'photo' ? 'prices.photos' : 'prices.videos')}
-        {product.description && <span className="price-table-description"> · {product.description}</span>}
-      </caption>
+      {/* The product's name in the visitor's language, by its kind: the provider's own text is Portuguese. */}
+      <caption>{t(`prices.product.${product.kind}`)}</caption>
       <thead>
         <tr>
           <th scope="col">{t('prices.quantity')}</th>

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 
 /**
  * A small "i" button whose text shows on hover and keyboard focus (and is its description).
- * Escape hides it until the pointer or focus leaves (WCAG 1.4.13: dismissible).
+ * Escape hides it until the pointer or focus leaves (WCAG 1.4.13: dismissible). The text opens
+ * under the nearest positioned ancestor, as wide as it at most (gallery.css): its container must
+ * be positioned, so the text never runs past the screen.
  */
 export default function Tooltip({ label, text }: { label: string; text: string }) {
   const id = useId();

@@ -1,5 +1,5 @@
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { linkHref, mailtoHref } from '../../lib/links.ts';
+import { linkHref, mailAddress, mailtoHref } from '../../lib/links.ts';
 import { contactEmail, type Organization } from '../../tenant/organization.ts';
 
 interface Props {
@@ -8,12 +8,17 @@ interface Props {
   cardCode: string;
 }
 
-/** Help link (external_help_url) or the contact e-mail, plus the legal pages in new tabs. */
+/**
+ * Help link (external_help_url, a page in a new tab) or a help mail carrying the card code: to the
+ * help link when it is an e-mail address (section 5), else to the contact e-mail. Then the legal
+ * pages in new tabs.
+ */
 export default function HomeFooter({ organization, cardCode }: Props) {
   const t = useTranslate();
-  const email = contactEmail(organization);
+  const helpMail = organization.helpUrl ? mailAddress(organization.helpUrl) : null;
+  const email = helpMail ?? contactEmail(organization);
   const subject = cardCode ? t('footer.mailSubject', { code: cardCode }) : t('footer.mailSubjectNoCard');
-  const help = organization.helpUrl ? (
+  const help = organization.helpUrl && !helpMail ? (
     <a href={linkHref(organization.helpUrl)} target="_blank" rel="noopener noreferrer">
       {t('footer.help')} <span className="visually-hidden">{t('footer.newTab')}</span>
     </a>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { $locale } from '../../stores/locale.ts';
 import type { Branding } from '../../tenant/branding.ts';
-import FallbackImage from '../shared/FallbackImage.tsx';
+import Banner from '../shared/Banner.tsx';
 
 interface Props {
   name: string;
@@ -11,10 +11,9 @@ interface Props {
 }
 
 /**
- * The event's identity above the form: the tenant's banner for the visitor's language, over a
- * box in the accent colour that carries the organization's name (what a tenant without branding
- * shows, and what stays when the banner cannot load). The box's size comes from CSS alone, so
- * the banner arriving or changing language moves nothing.
+ * The event's identity above the form: the tenant's banner for the visitor's language, whole at
+ * its own ratio (its file's size reserves the box before it loads); without one, or when it cannot
+ * load, a box in the accent colour that carries the organization's name, sized by CSS alone.
  */
 export default function HomeHero({ name, banners }: Props) {
   const t = useTranslate();
@@ -26,7 +25,7 @@ export default function HomeHero({ name, banners }: Props) {
         <span className="home-hero-name">{name}</span>
         <span className="home-hero-tagline">{t('home.heroTagline')}</span>
       </p>
-      {banner && <FallbackImage className="home-hero-image" sources={[banner]} fallback={null} alt="" fetchPriority="high" />}
+      {banner && <Banner className="home-hero-image" sources={[banner.url]} size={banner.size} maxHeight="10rem" fetchPriority="high" />}
     </div>
   );
 }

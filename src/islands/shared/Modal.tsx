@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 
 interface Props {
   open: boolean;
@@ -7,6 +7,8 @@ interface Props {
   children: ReactNode;
   /** Extra class for sizing (e.g. "modal-wide"). */
   className?: string;
+  /** The title, for a modal that moves focus to it (a new step); it takes focus but no Tab stop. */
+  titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
@@ -14,7 +16,7 @@ interface Props {
  * and Escape closes it. A click on the backdrop closes it too, and focus returns to whatever
  * had it before opening.
  */
-export default function Modal({ open, title, onClose, children, className }: Props) {
+export default function Modal({ open, title, onClose, children, className, titleRef }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
@@ -49,7 +51,7 @@ export default function Modal({ open, title, onClose, children, className }: Pro
       }}
     >
       <div className="modal-body">
-        <h2 id={titleId} className="modal-title">
+        <h2 id={titleId} className="modal-title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title}
         </h2>
         {children}

@@ -21,6 +21,8 @@ import type {
 } from './wire.ts';
 import type { CustomerSearch } from './types.ts';
 import type { WireCard, WireCredentialCardsAnswer, WireCustomerCardAnswer } from './wire.ts';
+import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
+import { visitorKey as browserVisitorKey } from '../order-memory.ts';
 
 /** The one error every failed call becomes, carrying the API's code. */
 export class ApiError extends Error {
@@ -57,7 +59,7 @@ export interface ApiClient {
   findCustomerCard(organizationId: number, search: CustomerSearch): Promise<Card>;
   /** The products sold online and the all-digital package, with their prices. */
   getProducts(organizationId: number): Promise<Products>;
-  /** This visitor's open order of the first card (made once per visitor key, then answered again), holding these cards. */
+  /** This browser's open order of the first card (made once per visitor key, then answered again), holding these cards. */
   createOrder(organizationId: number, cards: string[], context: OrderContext): Promise<Order>;
   addOrderCard(orderId: string, card: string, secret?: string): Promise<Order>;
   removeOrderCard(orderId: string, card: string): Promise<Order>;
@@ -83,13 +85,11 @@ export interface ApiClient {
   searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceSearchResult>;
 }
 
-/** Where the order is made: the site's host (pdv), the visitor's time zone, the card's access code, and whose it is. */
+/** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
 export interface OrderContext {
   pdv: string;
   tz: string;
   secret?: string | undefined;
-  /** The browser's random key: creation is idempotent per visitor, and orders are theirs alone. */
-  visitorKey: string;
 }
 
 function toOrder(order: WireOrder): Order {
@@ -118,7 +118,6 @@ export function toProducts(answer: WireProductsAnswer): Products {
     products: answer.products.map((product) => ({
       id: product.id,
       kind: product.is_video ? 'video' : 'photo',
-      description: product.description,
       ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
     })),
     allDigital: answer.all_digital && {
@@ -132,11 +131,16 @@ export function toProducts(answer: WireProductsAnswer): Products {
 /** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
 export type XhrFactory = () => XMLHttpRequest;
 
-/** Every call to the provider API goes through here; answers are reshaped into the app's types. */
+/**
+ * Every call to the provider API goes through here; answers are reshaped into the app's types.
+ * Orders are the browser's own: its visitor key makes them, and proves them its own on every later
+ * call (the API answers the buyer's data, and takes changes and payments, only with it).
+ */
 export function createApiClient(
   baseUrl: string,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   createXhr: XhrFactory = () => new XMLHttpRequest(),
+  visitorKey: () => string = browserVisitorKey,
 ): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
@@ -166,6 +170,7 @@ export function createApiClient(
     thumbUrl: base + item.thumb_path,
     previewUrl: base + item.preview_path,
     originalUrl: base + item.preview_path.replace(/([?&])size=preview\b/, '$1size=original'),
+    ...('preview_clip_path' in item && item.preview_clip_path !== undefined && { clipUrl: base + item.preview_clip_path }),
     sold,
     width: item.width,
     height: item.height,
@@ -173,20 +178,19 @@ export function createApiClient(
 
   const toCard = (card: WireCard): Card => ({ id: card.id, code: card.card, mediaCount: card.medias_count });
 
+  /** A call on the browser's own order: its visitor key, and the body as JSON. */
+  const ownCall = (method: 'GET' | 'POST' | 'DELETE', body?: unknown): RequestInit =>
+    body === undefined
+      ? { method, headers: { [VISITOR_KEY_HEADER]: visitorKey() } }
+      : { method, headers: { [VISITOR_KEY_HEADER]: visitorKey(), 'content-type': 'application/json' }, body: JSON.stringify(body) };
+
   /** Every order call answers the whole order. */
-  const orderCall = async (method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<Order> => {
-    const init: RequestInit =
-      body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    return toOrder((await call<WireOrderAnswer>(path, init)).order);
-  };
+  const orderCall = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Order> =>
+    toOrder((await call<WireOrderAnswer>(path, ownCall(method, body))).order);
   const orderPath = (...parts: Array<string | number>) => `/api/v1/order/${parts.map(encodeURIComponent).join('/')}`;
 
   const paymentCall = async (method: Payment['method'], orderId: string, body: unknown): Promise<Payment> => {
-    const answer = await call<WirePaymentAnswer>(`/api/v1/payment/checkout/${encodeURIComponent(orderId)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const answer = await call<WirePaymentAnswer>(`/api/v1/payment/checkout/${encodeURIComponent(orderId)}`, ownCall('POST', body));
     return { method, status: answer.status, pixText: answer.pix_text };
   };
 
@@ -287,13 +291,13 @@ export function createApiClient(
 
     getProducts: async (organizationId) => toProducts(await call<WireProductsAnswer>(`/api/v1/products/${organizationId}/online`)),
 
-    createOrder(organizationId, cards, { pdv, tz, secret, visitorKey }) {
+    createOrder(organizationId, cards, { pdv, tz, secret }) {
       const [first = '', ...rest] = cards;
       const query = new URLSearchParams({ pdv, tz });
       if (secret) query.set('secret', secret);
       return orderCall('POST', `/api/v1/order/${encodeURIComponent(first)}/${organizationId}?${query}`, {
         cards: rest,
-        visitor_key: visitorKey,
+        visitor_key: visitorKey(),
       });
     },
 
@@ -306,7 +310,7 @@ export function createApiClient(
       orderCall('DELETE', orderPath(orderId, 'product', productId, 'media', mediaId)),
     addAllDigital: (orderId, productId) => orderCall('POST', orderPath(orderId, 'product', productId)),
     removeAllDigital: (orderId, productId) => orderCall('DELETE', orderPath(orderId, 'product', productId)),
-    getOrder: async (orderId) => toOrder((await call<WireOrderAnswer>(orderPath(orderId))).order),
+    getOrder: (orderId) => orderCall('GET', orderPath(orderId)),
     saveOrderCustomer: (orderId, customer) => orderCall('POST', orderPath(orderId, 'customer'), { customer }),
     saveOrderAddress: (orderId, address) => orderCall('POST', orderPath(orderId, 'customer'), { address }),
     finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
@@ -314,6 +318,7 @@ export function createApiClient(
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
     payByCard: (orderId, cardHash) => paymentCall('creditCard', orderId, { card_hash: cardHash }),
     payByPix: (orderId) => paymentCall('pix', orderId, { pix: true }),
+    // The status poll needs no key (it answers nothing of the buyer): a plain GET, no CORS preflight each time.
     async getPayment(orderId, method) {
       const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);
       return { method, status: answer.status, pixText: answer.pix_text };

@@ -16,8 +16,10 @@ export interface Media {
   /** Absolute URLs, ready for <img src>. */
   thumbUrl: string;
   previewUrl: string;
-  /** The untouched original (clean; the API refuses it for unsold media). Videos stream from it. */
+  /** The untouched original (clean; the API refuses it for unsold media). Bought videos stream from it. */
   originalUrl: string;
+  /** An unsold video's short watermarked preview clip, which the viewer plays instead. */
+  clipUrl?: string;
   sold: boolean;
   /** The original's size in pixels: the grid lays the thumbnail out at this ratio. */
   width: number;
@@ -57,8 +59,6 @@ export type CustomerSearch = Partial<Record<'name' | 'lastname' | 'external_id' 
 export interface Product {
   id: number;
   kind: 'photo' | 'video';
-  /** The provider's own words (e.g. "Foto digital"), shown as they are. */
-  description: string;
   ranges: PriceRange[];
 }
 

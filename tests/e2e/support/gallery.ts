@@ -28,8 +28,8 @@ export function importMedia(webName: string, card: string, folder: string, ...fl
   });
 }
 
-/** One of the gallery's counts of photos to buy, bought or to download (the line under its title). */
-export const counts = (page: Page, text: string) => page.locator('.gallery-counts').getByText(text, { exact: true });
+/** One of the gallery's counts of photos to buy, bought or to download: the heading of its list. */
+export const counts = (page: Page, text: string) => page.locator('.media-section').getByRole('heading', { level: 2, name: text, exact: true });
 
 /** The thumbnails of one list, by its heading. */
 export const list = (page: Page, name: string | RegExp) => page.getByRole('region', { name });

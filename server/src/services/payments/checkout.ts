@@ -8,14 +8,17 @@ import {
   findPayment,
   findPaymentByCharge,
   insertPayment,
+  isUnresolved,
   listPayments,
+  listUnresolvedPayments,
   setPaymentCharge,
   setPaymentStatus,
   type PaymentRow,
 } from '../../repositories/payments.ts';
 import { newId } from '../ids.ts';
-import { withOrderLock } from '../order-lock.ts';
-import { assertSomethingToBuy, checkoutProblems, loadOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
+import { startLoop, type Worker } from '../job-runner.ts';
+import { ifOrderFree, withOrderLock } from '../order-lock.ts';
+import { assertSomethingToBuy, checkoutProblems, loadOrder, ownOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
@@ -59,15 +62,19 @@ async function settle(db: Db, payment: PaymentRow): Promise<boolean> {
  * Records what the gateway says of a charge, in one transaction. Answers 'stale' for a charge
  * that must be undone: paid but no longer matching its order (the cart changed, or the order was
  * paid otherwise), or still payable though its attempt was canceled (the cart changed while it
- * was being made). A canceled attempt otherwise stays canceled.
+ * was being made). A canceled attempt otherwise stays canceled. An answer already recorded (two
+ * paths learning the same news at once) changes nothing: a second settling would find the order
+ * paid and refund it.
  */
 async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'kept' | 'stale'> {
   return transaction(db, async (db) => {
     const payment = await findPayment(db, paymentId);
     if (!payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    if (payment.charge_id === charge.id && payment.status === charge.status) return 'kept';
     await setPaymentCharge(db, paymentId, {
       charge_id: charge.id,
       pix_text: charge.pixText,
+      pix_txid: charge.pixTxid,
       card_last4: charge.cardLast4,
       card_brand: charge.cardBrand,
     });
@@ -88,21 +95,89 @@ async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: 
   if (undone) await setPaymentStatus(db, paymentId, undone.status);
 }
 
+/** Records a gateway answer (`applyCharge`) and undoes the charge at once when it is stale. */
+async function recordCharge(deps: ShopPayments, paymentId: string, charge: Charge): Promise<'kept' | 'stale'> {
+  const outcome = await applyCharge(deps.db, paymentId, charge);
+  if (outcome === 'stale') await undo(deps, paymentId, charge.id);
+  return outcome;
+}
+
+/**
+ * How long an attempt the gateway does not know is waited for (a request whose sender died or
+ * timed out may still be worked on at the PSP); past it, the attempt expires.
+ */
+export const UNKNOWN_ATTEMPT_GRACE_MS = 60_000;
+
+/**
+ * Asks the gateway, by idempotency key, about the order's unresolved attempts (their answer was
+ * never recorded: the process died first, or the answer was lost). The caller holds the order's
+ * lock, so no checkout of it is under way. A charge found is recorded exactly as a fresh answer
+ * is: it pays the order while it still matches it, else it is undone. None found past the grace
+ * period: the attempt expires and the order can be paid again. Answers the attempts resolved.
+ */
+async function reconcileOrder(deps: ShopPayments, orderId: string): Promise<string[]> {
+  const resolved: string[] = [];
+  for (const payment of await listUnresolvedPayments(deps.db, orderId)) {
+    const charge = await deps.gateway.findChargeByKey(payment.idempotency_key);
+    if (charge) await recordCharge(deps, payment.id, charge);
+    else if (Date.now() - Date.parse(payment.created_at) >= UNKNOWN_ATTEMPT_GRACE_MS) await setPaymentStatus(deps.db, payment.id, 'expired');
+    else continue;
+    resolved.push(payment.id);
+  }
+  return resolved;
+}
+
+/** Every order with an unresolved attempt that no checkout holds is reconciled; answers the attempts resolved. */
+export async function reconcilePayments(deps: ShopPayments, stopped: () => boolean = () => false): Promise<string[]> {
+  const resolved: string[] = [];
+  for (const orderId of new Set((await listUnresolvedPayments(deps.db)).map((payment) => payment.order_id))) {
+    if (stopped()) break;
+    resolved.push(...((await ifOrderFree(deps.db, orderId, () => reconcileOrder(deps, orderId))) ?? []));
+  }
+  return resolved;
+}
+
+/**
+ * The pass every API instance runs (server.ts), at start and then every PAYMENT_RECONCILE_MS:
+ * nobody else asks about an attempt whose buyer went away.
+ */
+export function startPaymentReconciler(deps: ShopPayments, { everyMs, log }: { everyMs: number; log: (message: string) => void }): Worker {
+  return startLoop(
+    'Payment reconciliation',
+    everyMs,
+    async (stopped) => {
+      const resolved = await reconcilePayments(deps, stopped);
+      if (resolved.length) log(`Payment attempts left unresolved by an interrupted checkout, resolved with the gateway: ${resolved.join(', ')}`);
+    },
+    log,
+  );
+}
+
 /**
  * `POST /api/v1/payment/checkout/:orderId`. Idempotent: while a charge of the same method is
- * pending or paid for the order's current sale, it is answered again instead of charging twice.
+ * pending or paid for the order's current sale, it is answered again instead of charging twice;
+ * an earlier attempt whose answer was never recorded is first looked up at the gateway.
  * The attempt is recorded, with its snapshot, before the gateway is asked, so a cart change
  * meanwhile cancels it; a charge that comes back for a changed cart is undone (409 ORDER_CHANGED).
  */
-/** Pays the order with the card hash or by PIX (the route has checked the body against the contract). */
-export async function checkout(deps: ShopPayments, orderId: string, body: CheckoutBody): Promise<WirePaymentAnswer> {
+/**
+ * Pays the visitor's order (403 FORBIDDEN without its visitor key) with the card hash or by PIX
+ * (the route has checked the body against the contract).
+ */
+export async function checkout(
+  deps: ShopPayments,
+  orderId: string,
+  visitorKey: string | undefined,
+  body: CheckoutBody,
+): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(db, orderId, async () => {
+    await reconcileOrder(deps, orderId);
     // Reading the sale and recording the attempt are one unit, as a cart change is: a change
     // comes either before (and is in the snapshot) or after (and cancels the attempt).
     const started = await transaction(db, async (db) => {
-      const order = await loadOrder(db, orderId);
+      const order = await ownOrder(db, orderId, visitorKey);
       const payments = await listPayments(db, orderId);
       if (order.status === 1) {
         const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
@@ -148,14 +223,13 @@ export async function checkout(deps: ShopPayments, orderId: string, body: Checko
               idempotencyKey: payment.idempotency_key,
             });
     } catch (error) {
+      // Bad card data: the gateway took nothing and the key can be used again. Any other failure
+      // (a timeout, a lost answer) leaves the attempt unresolved: the charge may exist.
+      if (!(error instanceof GatewayInputError)) throw error;
       await deletePayment(db, payment.id);
-      if (error instanceof GatewayInputError) throw new ApiError(400, 'VALIDATION_ERROR', error.message);
-      throw error;
+      throw new ApiError(400, 'VALIDATION_ERROR', error.message);
     }
-    if ((await applyCharge(db, payment.id, charge)) === 'stale') {
-      await undo(deps, payment.id, charge.id);
-      throw new ApiError(409, 'ORDER_CHANGED');
-    }
+    if ((await recordCharge(deps, payment.id, charge)) === 'stale') throw new ApiError(409, 'ORDER_CHANGED');
     if (charge.status === 'refused') throw new ApiError(402, 'REFUSED');
     return { error: false, message: 'OK', status: wireStatus(charge.status), pix_text: charge.pixText };
   });
@@ -170,18 +244,22 @@ export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<
   const charge = await deps.gateway.getCharge(chargeId);
   const payment = await findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  if (charge.status !== payment.status && (await applyCharge(deps.db, payment.id, charge)) === 'stale') {
-    await undo(deps, payment.id, chargeId);
-  }
+  if (charge.status !== payment.status) await recordCharge(deps, payment.id, charge);
   const updated = await findPaymentByCharge(deps.db, chargeId);
   if (!updated) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return updated;
 }
 
-/** The order's latest payment attempt; a pending one is re-read from the gateway first. */
+/**
+ * The order's latest payment attempt; a pending one is re-read from the gateway first, and an
+ * unresolved one looked up there unless a checkout of the order is under way.
+ */
 export async function paymentStatus(deps: ShopPayments, orderId: string): Promise<WirePaymentAnswer> {
   const latest = (await listPayments(deps.db, orderId)).at(-1);
   if (!latest) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+  if (isUnresolved(latest) && (await ifOrderFree(deps.db, orderId, () => reconcileOrder(deps, orderId)))?.length) {
+    return paymentStatus(deps, orderId);
+  }
   if ((latest.status === 'pending' || latest.status === 'processing') && latest.charge_id) {
     return paymentAnswer(await syncCharge(deps, latest.charge_id));
   }

@@ -34,6 +34,8 @@ export interface Charge {
   status: ChargeStatus;
   /** PIX only: the BR Code "copia e cola". */
   pixText: string | null;
+  /** PIX only: the charge's own random txid in that code, by which a bank statement names it. */
+  pixTxid: string | null;
   /** Cards only; never more of the card than this. */
   cardLast4: string | null;
   cardBrand: string | null;
@@ -58,6 +60,12 @@ export interface PaymentGateway {
   createCardCharge(input: { orderId: string; amount: number; cardHash: string; idempotencyKey: string }): Promise<Charge>;
   createPixCharge(input: { orderId: string; amount: number; idempotencyKey: string }): Promise<Charge>;
   getCharge(id: string): Promise<Charge | undefined>;
+  /**
+   * The charge created with this idempotency key, if any (PSPs such as Pagar.me and Stripe keep
+   * charges by it): how an attempt whose answer was never recorded (the process died between the
+   * PSP's answer and our commit, or the answer was lost) finds out what became of it.
+   */
+  findChargeByKey(idempotencyKey: string): Promise<Charge | undefined>;
   /**
    * Undoes a charge that no longer matches its order: a pending one is canceled (it can no
    * longer be paid), a paid one refunded. Answers the charge as it then is.

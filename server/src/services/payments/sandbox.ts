@@ -12,7 +12,7 @@ import {
 } from '../../repositories/payments.ts';
 import { newId } from '../ids.ts';
 import { GatewayInputError, type Charge, type PaymentGateway } from './gateway.ts';
-import { pixText } from './pix.ts';
+import { newPixTxid, pixText } from './pix.ts';
 
 /** Pagar.me's sandbox cards: the first approves, the second is declined. */
 export const SANDBOX_APPROVED_CARD = '4000000000000010';
@@ -119,6 +119,7 @@ function toCharge(row: SandboxChargeRow): Charge {
     amount: row.amount_cents,
     status: row.status,
     pixText: row.pix_text,
+    pixTxid: row.pix_txid,
     cardLast4: row.card_last4,
     cardBrand: row.card_brand,
   };
@@ -128,7 +129,8 @@ function toCharge(row: SandboxChargeRow): Charge {
  * The built-in gateway, behaving like a Brazilian PSP's sandbox: card data arrives only as
  * `card_hash` (RSA-OAEP SHA-256 with this gateway's key) and is decrypted here and nowhere else;
  * 4000000000000010 approves, 4000000000000028 is refused, other numbers approve when they pass
- * the checks. PIX charges stay pending until `confirmPix`. It keeps its books in its own table.
+ * the checks. A PIX charge carries its own random txid and stays pending until `confirmPix`. It
+ * keeps its books in its own table.
  */
 export function createSandboxGateway(options: {
   db: Db;
@@ -187,6 +189,7 @@ export function createSandboxGateway(options: {
         status: card.number === SANDBOX_REFUSED_CARD ? 'refused' : 'paid',
         idempotency_key: idempotencyKey,
         pix_text: null,
+        pix_txid: null,
         card_last4: card.number.slice(-4),
         card_brand: brandOf(card.number),
       };
@@ -198,6 +201,7 @@ export function createSandboxGateway(options: {
       await roundTrip();
       const existing = await findSandboxChargeByKey(db, idempotencyKey);
       if (existing) return toCharge(existing);
+      const txid = newPixTxid();
       const row: SandboxChargeRow = {
         id: `ch_${newId()}`,
         order_id: orderId,
@@ -205,7 +209,8 @@ export function createSandboxGateway(options: {
         amount_cents: amount,
         status: 'pending',
         idempotency_key: idempotencyKey,
-        pix_text: pixText(pix, amount, orderId),
+        pix_text: pixText(pix, amount, txid),
+        pix_txid: txid,
         card_last4: null,
         card_brand: null,
       };
@@ -215,6 +220,11 @@ export function createSandboxGateway(options: {
 
     async getCharge(id) {
       const row = await findSandboxCharge(db, id);
+      return row && toCharge(row);
+    },
+
+    async findChargeByKey(idempotencyKey) {
+      const row = await findSandboxChargeByKey(db, idempotencyKey);
       return row && toCharge(row);
     },
 

@@ -30,15 +30,13 @@ export default function CardForm({ total }: { total: number }) {
   const t = useTranslate();
   const locale = useStore($locale);
   const payment = useStore($payment);
-  const { control, handleSubmit, field, formState } = useCheckoutForm(cardFormSchema, {
-    card_number: '',
-    card_holder_name: '',
-    card_expiration_month: '',
-    card_expiration_year: '',
-    card_cvv: '',
-  });
+  // A field says what is wrong once left (then on every change); 'Pay' waits for all five.
+  const { control, handleSubmit, field, formState } = useCheckoutForm(
+    cardFormSchema,
+    { card_number: '', card_holder_name: '', card_expiration_month: '', card_expiration_year: '', card_cvv: '' },
+    'onTouched',
+  );
   const busy = formState.isSubmitting || payment.loading;
-  const invalid = Object.keys(formState.errors).length > 0;
   return (
     <form className="checkout-form card-form-pay" noValidate onSubmit={(event) => void handleSubmit((card: CardFormValues) => payByCard(card))(event)}>
       <p className="hint">
@@ -71,7 +69,7 @@ export default function CardForm({ total }: { total: number }) {
       })}
       <div className="modal-actions">
         {/* Section 5: submit stays disabled while any field is invalid. */}
-        <button type="submit" disabled={busy || invalid}>
+        <button type="submit" disabled={busy || !formState.isValid}>
           {busy ? t('card.paying') : t('card.pay', { total: formatMoney(total, locale) })}
         </button>
       </div>

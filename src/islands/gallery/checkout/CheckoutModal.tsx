@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -7,6 +7,7 @@ import { $checkoutStep, closeCheckout, type CheckoutStep } from '../../../stores
 import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';
 import Modal from '../../shared/Modal.tsx';
+import Icon from '../icons.tsx';
 import OrderTotals from '../OrderTotals.tsx';
 import AddressStep from './AddressStep.tsx';
 import CheckoutSuccess from './CheckoutSuccess.tsx';
@@ -71,17 +72,35 @@ function OrderAside() {
   );
 }
 
-/** The finish-order modal: summary, customer, address, payment, success (section 2). */
+/**
+ * The finish-order modal: summary, customer, address, payment, success (section 2). Every step
+ * can be closed (the cart stays as it is), and each new step's title takes the focus, so a
+ * screen reader says where the visitor is and the page scrolls back up to it.
+ */
 export default function CheckoutModal({ organizationId, ownedIds, secret, onPurchased }: Props) {
   const t = useTranslate();
   const step = useStore($checkoutStep);
+  const title = useRef<HTMLHeadingElement>(null);
+  // After the modal's own effect has opened the dialog (a child's effects run first).
+  useEffect(() => {
+    if (step) title.current?.focus();
+  }, [step]);
   const close = () => {
     if (step === 'success') onPurchased();
     closeCheckout();
   };
   const aside = step !== null && WITH_SUMMARY.includes(step);
   return (
-    <Modal open={step !== null} title={step ? t(TITLES[step]) : ''} onClose={close} className={aside ? 'modal-wide checkout checkout-two' : 'modal-wide checkout'}>
+    <Modal
+      open={step !== null}
+      title={step ? t(TITLES[step]) : ''}
+      titleRef={title}
+      onClose={close}
+      className={aside ? 'modal-wide checkout checkout-two' : 'modal-wide checkout'}
+    >
+      <button type="button" className="secondary icon-button checkout-close" onClick={close} aria-label={t('checkout.close')}>
+        <Icon name="close" />
+      </button>
       {step && <StepIndicator step={step} />}
       <div className="checkout-layout">
         <div className="checkout-main">

@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
-import ZipDownload from '../ZipDownload.tsx';
+import { $zip, downloadZip } from '../../../stores/zip.ts';
+import { ZipStatus } from '../ZipDownload.tsx';
 
 interface Props {
   organizationId: number;
@@ -9,18 +11,26 @@ interface Props {
   onViewPhotos: () => void;
 }
 
-/** Checkout step 4: the order is paid; the photos download clean, one by one or as a ZIP. */
+/**
+ * Checkout step 4: the order is paid. Its one main action downloads the photos (the gallery's ZIP
+ * of everything owned); the other closes the modal onto the gallery.
+ */
 export default function CheckoutSuccess({ organizationId, ownedIds, secret, onViewPhotos }: Props) {
   const t = useTranslate();
+  const zip = useStore($zip);
+  const download = () => void downloadZip(organizationId, ownedIds, secret);
   return (
     <div className="checkout-success">
       <p role="status">{t('checkout.successText')}</p>
       <div className="modal-actions">
-        <button type="button" onClick={onViewPhotos}>
+        <button type="button" onClick={download} disabled={zip.loading || ownedIds.length === 0}>
           {t('checkout.downloadPhotos')}
         </button>
+        <button type="button" className="secondary" onClick={onViewPhotos}>
+          {t('checkout.viewPhotos')}
+        </button>
       </div>
-      <ZipDownload organizationId={organizationId} mediaIds={ownedIds} secret={secret} />
+      <ZipStatus onRetry={download} />
     </div>
   );
 }

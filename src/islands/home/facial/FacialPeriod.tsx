@@ -3,7 +3,7 @@ import { DayPicker } from 'react-day-picker';
 import { enUS, es, ptBR } from 'react-day-picker/locale';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import { LOCALE_TAGS } from '../../../i18n/index.ts';
-import { canSearchFaces, dateOfDay, formatDay, fullDayName, periodOfRange } from '../../../lib/facial.ts';
+import { canSearchFaces, dateOfDay, formatDay, fullDayName, periodOfRange, searchPeriod } from '../../../lib/facial.ts';
 import { $facialPeriod, acceptFacialTerms, confirmFacialPeriod, pickFacialPeriod } from '../../../stores/facial.ts';
 import { $locale } from '../../../stores/locale.ts';
 
@@ -15,7 +15,7 @@ interface Props {
   onScanCredential?: (() => void) | undefined;
 }
 
-/** The calendar step: the days of the event (a range of at least 2) and the terms, before the camera. */
+/** The calendar step: the days of the event (one day picked is that day and the next) and the terms, before the camera. */
 export default function FacialPeriod({ onScanCredential }: Props) {
   const t = useTranslate();
   const locale = useStore($locale);
@@ -53,7 +53,8 @@ export default function FacialPeriod({ onScanCredential }: Props) {
         <dt>{t('facial.start')}</dt>
         <dd>{formatDay(start, tag) || t('facial.pickDay')}</dd>
         <dt>{t('facial.end')}</dt>
-        <dd>{(end !== start && formatDay(end, tag)) || t('facial.pickDay')}</dd>
+        {/* One day picked: the next one ends the period, until the visitor picks another. */}
+        <dd>{formatDay(searchPeriod({ start, end }).end, tag) || t('facial.pickDay')}</dd>
       </dl>
       <label className="checkbox">
         <input type="checkbox" checked={terms} onChange={(event) => acceptFacialTerms(event.currentTarget.checked)} /> {t('facial.terms')}{' '}
