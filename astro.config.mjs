@@ -2,6 +2,8 @@ import react from '@astrojs/react';
 import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
+import { loadMediaStore } from './server/src/config.ts';
+import { pagePolicy } from './src/lib/page-policy.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // Error reporting costs visitors a bundle, so it exists only in builds given a DSN.
@@ -20,6 +22,10 @@ export default defineConfig({
   // Styles travel inside each page: a separate stylesheet would block the first paint for one more request.
   build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  // No markdown pages: and Shiki's inline styles would not pass the pages' policy.
+  markdown: { syntaxHighlight: false },
+  // Each page's Content-Security-Policy <meta>, with the hashes of its inline scripts.
+  security: { csp: pagePolicy(process.env, loadMediaStore(process.env)) },
   vite: {
     define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) },
   },

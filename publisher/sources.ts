@@ -2,7 +2,7 @@
 // updated_at) and the tenants/<webName>/ folders on this machine (their files' names, sizes and
 // times). A site exists for every organization and every tenant folder, as in the full build.
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { WireOrganizationList } from '../contract/organization.ts';
 import { isWebName } from '../contract/rules.ts';
@@ -17,23 +17,35 @@ async function organizationStamps(apiUrl: string): Promise<Map<string, string>> 
   return new Map(organizations.map((o) => [o.web_name, o.updated_at]));
 }
 
-/** One tenant folder's stamp: a digest of its files' paths, sizes and modification times. */
+/**
+ * One tenant folder's stamp: a digest of its entries' paths, sizes and modification times. Links
+ * are not followed (a link's own time, and where it points): one leading nowhere or out of the
+ * folder, which the build refuses and says so, must not stop anyone's stamps.
+ */
 async function folderStamp(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const lines = await Promise.all(
     entries.map(async (entry) => {
       const file = path.join(entry.parentPath, entry.name);
-      const { size, mtimeMs } = await stat(file);
-      return `${path.relative(dir, file)}:${size}:${mtimeMs}`;
+      const name = path.relative(dir, file);
+      try {
+        const { size, mtimeMs } = await lstat(file);
+        return `${name}:${size}:${mtimeMs}${entry.isSymbolicLink() ? ` -> ${await readlink(file)}` : ''}`;
+      } catch {
+        // Removed while being looked at: the next look tells.
+        return `${name}:gone`;
+      }
     }),
   );
   return createHash('sha1').update(lines.sort().join('\n')).digest('hex');
 }
 
+/** Each tenant folder's stamp; one that cannot be read is stamped so (its build says why), never failing the others. */
 export async function tenantFolderStamps(tenantsDir: string): Promise<Map<string, string>> {
   const entries = await readdir(tenantsDir, { withFileTypes: true }).catch(() => []);
   const names = entries.filter((e) => e.isDirectory() && isWebName(e.name)).map((e) => e.name);
-  return new Map(await Promise.all(names.map(async (name) => [name, await folderStamp(path.join(tenantsDir, name))] as const)));
+  const stamp = (name: string) => folderStamp(path.join(tenantsDir, name)).catch((error: unknown) => `unreadable: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  return new Map(await Promise.all(names.map(async (name) => [name, await stamp(name)] as const)));
 }
 
 export interface SourceStamps {

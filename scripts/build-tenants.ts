@@ -2,7 +2,7 @@
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and swaps each finished site in whole at dist/sites/<webName>/ (publisher/releases.ts).
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -12,11 +12,13 @@ import type { WireBrandingList } from '../contract/media.ts';
 import type { WireOrganizationList } from '../contract/organization.ts';
 import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
 import { isWebName } from '../contract/rules.ts';
-import { BRANDING_FILES, brandingFrom, brandingStem, type Branding, type ImageSize } from '../src/tenant/branding.ts';
+import { brandingFrom, brandingStem, type Branding, type BrandingStem, type ImageSize } from '../src/tenant/branding.ts';
+import { inertSvg } from '../src/tenant/inert-svg.ts';
 import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
+import { resolveTenantFile } from '../src/tenant/tenant-files.ts';
 import { installRelease, linkSharedFiles, liveRelease, newReleaseDir, pruneSharedFiles, storeSharedFiles } from '../publisher/releases.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -106,25 +108,74 @@ async function loadOrganization(
 }
 
 /** A picture's size, for the pages to lay it out before it loads; null when sharp cannot read it (an .ico). */
-async function imageSize(file: string): Promise<ImageSize | null> {
+async function imageSize(input: string | Buffer): Promise<ImageSize | null> {
   try {
-    const { width, height } = await sharp(file).metadata();
+    const { width, height } = await sharp(input).metadata();
     return width > 0 && height > 0 ? { width, height } : null;
   } catch {
     return null;
   }
 }
 
-/** The branding files of a folder, the first of each stem, with their sizes; null when it holds none. */
-async function brandingIn(dir: string): Promise<{ branding: Branding; files: string[] } | null> {
-  const present = (await readdir(dir).catch(() => [] as string[])).sort();
+/** A branding file as it goes into a site: its name there and where it is read, SVGs already inert. */
+type BrandingSource = { name: string; from: string } | { name: string; svg: string };
+
+interface SiteBranding {
+  branding: Branding;
+  files: BrandingSource[];
+}
+
+/**
+ * The branding among files (name → path, read through realpath checks beforehand), the first of
+ * each stem; an SVG is made inert now, and one that holds no SVG image is left out. Null when
+ * none is left.
+ */
+async function brandingAmong(files: Map<string, string>, webName: string, log: (line: string) => void): Promise<SiteBranding | null> {
+  const sources: BrandingSource[] = [];
+  for (const name of [...files.keys()].sort()) {
+    const stem = brandingStem(name);
+    if (!stem || sources.some((s) => brandingStem(s.name) === stem)) continue;
+    const from = files.get(name) as string;
+    if (!name.toLowerCase().endsWith('.svg')) {
+      sources.push({ name, from });
+      continue;
+    }
+    const svg = await inertSvg(await readFile(from, 'utf8'));
+    if (svg === null) log(`! tenant "${webName}": branding/${name} holds no SVG image; left out`);
+    else sources.push({ name, svg });
+  }
   const found = await Promise.all(
-    BRANDING_FILES.flatMap((stem) => {
-      const file = present.find((name) => brandingStem(name) === stem);
-      return file ? [imageSize(path.join(dir, file)).then((size) => ({ stem, file, size }))] : [];
-    }),
+    sources.map(async (source) => ({
+      stem: brandingStem(source.name) as BrandingStem,
+      file: source.name,
+      size: await imageSize('svg' in source ? Buffer.from(source.svg) : source.from),
+    })),
   );
-  return found.length ? { branding: brandingFrom(found), files: found.map((f) => path.join(dir, f.file)) } : null;
+  return found.length ? { branding: brandingFrom(found), files: sources } : null;
+}
+
+/** The files of a folder of ours (the build cache), by name. */
+async function filesIn(dir: string): Promise<Map<string, string>> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return new Map(names.map((name) => [name, path.join(dir, name)]));
+}
+
+/**
+ * The branding files of tenants/<webName>/branding/, each checked to stay inside the tenant's
+ * folder: one that leads out (or nowhere) is left out with a line saying so.
+ */
+async function tenantFolderBranding(tenantsDir: string, webName: string, log: (line: string) => void): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const refused = (error: unknown) => log(`! ${error instanceof Error ? error.message : error}; left out`);
+  const dir = await resolveTenantFile(tenantsDir, webName, 'branding').catch((error: unknown) => void refused(error));
+  if (!dir) return files;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (brandingStem(name) === null) continue;
+    const file = await resolveTenantFile(tenantsDir, webName, path.join('branding', name)).catch((error: unknown) => void refused(error));
+    if (file && (await stat(file)).isFile()) files.set(name, file);
+    else if (file) log(`! tenant "${webName}": branding/${name} is not a file; left out`);
+  }
+  return files;
 }
 
 /**
@@ -137,8 +188,9 @@ async function tenantBranding(
   cacheDir: string,
   sourceUrl: string,
   webName: string,
-): Promise<{ branding: Branding; files: string[] }> {
-  const local = await brandingIn(path.join(tenantsDir, webName, 'branding'));
+  log: (line: string) => void,
+): Promise<SiteBranding> {
+  const local = await brandingAmong(await tenantFolderBranding(tenantsDir, webName, log), webName, log);
   if (local) return local;
   const cached = path.join(cacheDir, 'branding', webName);
   const fresh = `${cached}.new`;
@@ -159,20 +211,23 @@ async function tenantBranding(
     // The API could not give the branding: the files it gave last time, if any, still apply.
     await rm(fresh, { recursive: true, force: true });
   }
-  return (await brandingIn(cached)) ?? { branding: {}, files: [] };
+  return (await brandingAmong(await filesIn(cached), webName, log)) ?? { branding: {}, files: [] };
 }
 
 /**
  * Assembles one tenant's release from Astro's output (moved, not copied), the shared files
  * (hard-linked from the store) and its branding, then swaps it in.
  */
-async function assembleSite(outDir: string, webName: string, shared: Map<string, string>, brandingFiles: string[]): Promise<void> {
+async function assembleSite(outDir: string, webName: string, shared: Map<string, string>, brandingFiles: BrandingSource[]): Promise<void> {
   const release = await newReleaseDir(outDir, webName);
   await rename(path.join(outDir, 'astro', webName), release);
   await linkSharedFiles(release, shared);
   if (brandingFiles.length) {
     await mkdir(path.join(release, 'branding'), { recursive: true });
-    for (const file of brandingFiles) await cp(file, path.join(release, 'branding', path.basename(file)));
+    for (const file of brandingFiles) {
+      const target = path.join(release, 'branding', file.name);
+      await ('svg' in file ? writeFile(target, file.svg) : copyFile(file.from, target));
+    }
   }
   await writeFile(path.join(release, '_redirects'), redirectsFile());
   await writeFile(path.join(release, '_headers'), headersFile());
@@ -230,11 +285,11 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
   const tenants: Tenant[] = [];
-  const brandingFiles = new Map<string, string[]>();
+  const brandingFiles = new Map<string, BrandingSource[]>();
   const summary: BuildSummary = { built: [], fromSnapshot: [], failed: [], installed: [], seconds: 0, astroPeakMiB: 0 };
   for (const [index, webName] of names.entries()) {
     const progress = `[${index + 1}/${names.length}]`;
-    const { branding, files } = await tenantBranding(tenantsDir, cacheDir, options.sourceUrl, webName);
+    const { branding, files } = await tenantBranding(tenantsDir, cacheDir, options.sourceUrl, webName, (line) => log(`  ${progress} ${line}`));
     brandingFiles.set(webName, files);
     let organization: Organization | null = null;
     try {

@@ -1,5 +1,5 @@
 // The preview server: serves every built site by host name, http://<webName>.localhost:PORT/,
-// with the routing rules of src/lib/site-routing.ts. `npm run serve`.
+// with the routing rules and headers of src/lib/site-routing.ts. `npm run serve`.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { createGzip } from 'node:zlib';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
 import { contentTypeOf } from '../src/lib/content-types.ts';
-import { cacheControlOf, routeSitePath, tenantFromHost } from '../src/lib/site-routing.ts';
+import { routeSitePath, siteHeadersOf, tenantFromHost } from '../src/lib/site-routing.ts';
 import { SITES_DIR } from './build-tenants.ts';
 
 /** On localhost without a sub-domain the demo organization answers (section 1: a fixed default). */
@@ -51,8 +51,8 @@ export function startSitesServer(options: { port: number; host?: string; sitesDi
     // Compress text as any CDN would, so what the benches measure is what visitors get.
     const gzip = /text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding']));
     response.writeHead(200, {
+      ...siteHeadersOf(route.file),
       'content-type': type,
-      'cache-control': cacheControlOf(route.file),
       vary: 'accept-encoding',
       ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': statSync(file).size }),
     });

@@ -15,8 +15,10 @@ import LiveOrganization from './shared/LiveOrganization.tsx';
 import './home/home.css';
 
 // The customer form brings react-hook-form, yup and input masks: fetched only when it shows, so
-// visitors with a card code download none of it.
-const CustomerForm = lazy(() => import('./home/CustomerForm.tsx'));
+// visitors with a card code download none of it. The build renders it at once where it is the
+// first form: a lazy one would stream in behind React's inline swap script, which the page's
+// Content-Security-Policy refuses. The browser keeps that HTML until its code arrives.
+const CustomerForm = import.meta.env.SSR ? (await import('./home/CustomerForm.tsx')).default : lazy(() => import('./home/CustomerForm.tsx'));
 // The QR scanner (its camera, and html5-qrcode after it) loads the first time a visitor opens it;
 // the facial modal's QR step shares it.
 const QrScannerModal = lazy(() => import('./home/QrScannerModal.tsx'));

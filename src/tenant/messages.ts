@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { baseCatalogues, isCatalogueKey } from '../i18n/catalogues.ts';
 import { LOCALES, type Catalogues } from '../i18n/index.ts';
+import { resolveTenantFile } from './tenant-files.ts';
 import { themeProblems, type Theme } from './theme.ts';
+
+/** A tenant file's text; null when there is none (a link out of the folder throws). */
+async function readTenantFile(tenantsDir: string, webName: string, relative: string): Promise<string | null> {
+  const file = await resolveTenantFile(tenantsDir, webName, relative);
+  return file && readFile(file, 'utf8').catch(() => null);
+}
 
 /**
  * The base catalogues with a tenant's overrides from tenants/<webName>/messages/<locale>.json.
@@ -11,13 +18,8 @@ import { themeProblems, type Theme } from './theme.ts';
 export async function tenantCatalogues(tenantsDir: string, webName: string): Promise<Catalogues> {
   const catalogues = structuredClone(baseCatalogues);
   for (const locale of LOCALES) {
-    const file = path.join(tenantsDir, webName, 'messages', `${locale}.json`);
-    let raw: string;
-    try {
-      raw = await readFile(file, 'utf8');
-    } catch {
-      continue;
-    }
+    const raw = await readTenantFile(tenantsDir, webName, path.join('messages', `${locale}.json`));
+    if (raw === null) continue;
     const where = `tenant "${webName}": messages/${locale}.json`;
     let overrides: unknown;
     try {
@@ -39,12 +41,8 @@ export async function tenantCatalogues(tenantsDir: string, webName: string): Pro
 
 /** A tenant's theme from tenants/<webName>/theme.json; the default theme without one. Fails naming every wrong field. */
 export async function tenantTheme(tenantsDir: string, webName: string): Promise<Theme> {
-  let raw: string;
-  try {
-    raw = await readFile(path.join(tenantsDir, webName, 'theme.json'), 'utf8');
-  } catch {
-    return {};
-  }
+  const raw = await readTenantFile(tenantsDir, webName, 'theme.json');
+  if (raw === null) return {};
   let theme: unknown;
   try {
     theme = JSON.parse(raw);

@@ -1,5 +1,5 @@
 import { openTestDatabase } from '../server/helpers.ts';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
@@ -12,12 +12,17 @@ import { buildApp } from '../../server/src/app.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { setBranding } from '../../server/src/services/branding.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
+import { inertSvg } from '../../src/tenant/inert-svg.ts';
+import { FIXTURES_DIR } from '../support/fixtures.ts';
 
 // Real builds against the real API: each Astro build takes a few seconds.
 let work: string;
 let db: Db;
 let app: FastifyInstance;
 let options: BuildOptions;
+const lines: string[] = [];
+/** Kept outside every tenant folder: what a link out of one would copy into a public site. */
+const SECRET = 'TOP-SECRET-KEY-3f9a';
 
 const page = (tenant: string, file = 'index.html') => readFile(path.join(work, 'dist', 'sites', tenant, file), 'utf8');
 
@@ -39,6 +44,17 @@ beforeAll(async () => {
   await writeFile(path.join(work, 'tenants', 'alpha', 'theme.json'), '{"accent": "#f5c400", "font": "serif"}');
   await writeFile(path.join(work, 'tenants', 'beta', 'theme.json'), '{"accent": "red"}');
   await mkdir(path.join(work, 'tenants', 'gamma'), { recursive: true });
+  // Links out of a tenant's folder (to a secret beside it) or to nothing; a hostile SVG inside.
+  const secrets = path.join(work, 'secrets');
+  await mkdir(secrets, { recursive: true });
+  await writeFile(path.join(secrets, 'key.svg'), `<svg xmlns="http://www.w3.org/2000/svg"><text>${SECRET}</text></svg>`);
+  await writeFile(path.join(secrets, 'messages.json'), JSON.stringify({ 'home.title': SECRET }));
+  await mkdir(path.join(work, 'tenants', 'beta', 'branding'), { recursive: true });
+  await symlink(path.join(secrets, 'key.svg'), path.join(work, 'tenants', 'beta', 'branding', 'logo.svg'));
+  await writeFile(path.join(work, 'tenants', 'beta', 'branding', 'favicon.svg'), await readFile(path.join(FIXTURES_DIR, 'svg', 'hostile.svg')));
+  await mkdir(path.join(work, 'tenants', 'alpha', 'messages'), { recursive: true });
+  await symlink(path.join(secrets, 'messages.json'), path.join(work, 'tenants', 'alpha', 'messages', 'pt.json'));
+  await symlink(path.join(work, 'gone.json'), path.join(work, 'tenants', 'gamma', 'theme.json'));
   app = buildApp({ db, dataDir: path.join(work, 'data') });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   options = {
@@ -47,7 +63,7 @@ beforeAll(async () => {
     outDir: path.join(work, 'dist'),
     cacheDir: path.join(work, 'cache'),
     tenantsDir: path.join(work, 'tenants'),
-    log: () => {},
+    log: (line) => lines.push(line),
   };
 }, 60_000);
 
@@ -62,6 +78,19 @@ describe('the tenant build', () => {
     const summary = await buildTenants(options);
     expect(summary.built).toEqual(['alpha', 'beta']);
     expect(summary.failed.map((f) => f.tenant)).toEqual(['gamma']);
+    // Nothing a tenant folder links to outside itself reaches a site; the build says why, per tenant.
+    for (const file of (await readdir(path.join(work, 'dist', 'releases'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile())) {
+      expect(await readFile(path.join(file.parentPath, file.name), 'utf8'), file.name).not.toContain(SECRET);
+    }
+    expect(lines).toContainEqual(expect.stringMatching(/! tenant "beta": branding\/logo\.svg leads outside the tenant's folder; left out$/));
+    expect(lines).toContainEqual(expect.stringMatching(/! tenant "alpha": messages\/pt\.json leads outside the tenant's folder; using the base messages$/));
+    expect(lines).toContainEqual(expect.stringMatching(/! tenant "gamma": theme\.json is a link leading nowhere; using the base theme$/));
+    expect(await page('beta')).not.toContain('/branding/logo.svg');
+    // A tenant's SVG comes out inert: nothing in it runs on the site's origin.
+    expect(await page('beta')).toContain('href="/branding/favicon.svg"');
+    const favicon = await page('beta', 'branding/favicon.svg');
+    expect(favicon).toContain('<rect width="5" height="5" fill="#16324f"/>');
+    expect(favicon).not.toMatch(/<script|onload|onclick|onmouseover|foreignObject|javascript:/i);
 
     expect(await page('alpha')).toContain('<title>Alpha</title>');
     expect(await page('alpha', 'gallery/index.html')).toContain('<title>Alpha - Galeria</title>');
@@ -119,7 +148,7 @@ describe('the tenant build', () => {
     // The demo's background is a 1600x1000 picture: it covers the screen (a small tile would repeat).
     expect(home).toContain('url("/branding/background.svg") center/cover fixed');
     for (const file of ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner']) {
-      expect(await page('demo', `branding/${file}.svg`), file).toBe(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8'));
+      expect(await page('demo', `branding/${file}.svg`), file).toBe(await inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')));
     }
     // The gallery's banner per language comes from the same folder.
     expect(await page('demo', 'gallery/index.html')).toContain('/branding/banner-es.svg');

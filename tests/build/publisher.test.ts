@@ -1,5 +1,5 @@
 import { openTestDatabase } from '../server/helpers.ts';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
@@ -99,6 +99,17 @@ describe('the publisher', () => {
     await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'pt.json'), JSON.stringify({ 'home.title': 'Ache suas fotos aqui' }));
     await until('the new text', () => page('beta'), (html) => html.includes('Ache suas fotos aqui'));
     expect((await listOrganizations(db)).find((o) => o.web_name === 'beta')!.updated_at > before).toBe(true);
+  }, 120_000);
+
+  it('a link leading nowhere in one tenant folder stops no other site, and the build names it', async () => {
+    const link = path.join(work, 'tenants', 'beta', 'branding', 'logo.svg');
+    await mkdir(path.dirname(link), { recursive: true });
+    await symlink(path.join(work, 'nowhere.svg'), link);
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'gamma', name: 'Gamma Again' });
+    await until('the other site rebuilt', () => page('gamma'), (html) => html.includes('<title>Gamma Again</title>'));
+    await until('the line naming the link', async () => lines, (log) => log.some((line) => line.endsWith('! tenant "beta": branding/logo.svg is a link leading nowhere; left out')));
+    expect(await page('beta')).not.toContain('/branding/logo.svg');
+    await rm(link);
   }, 120_000);
 
   it('leaves the previous site in place when a build fails, and says why', async () => {

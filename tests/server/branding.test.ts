@@ -10,6 +10,7 @@ import { carryOverDiskBranding } from '../../server/src/services/branding.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 import { createTestApi, makeTempDir, ON_POSTGRES, runCli, testDatabaseUrl, type CliResult, type TestApi } from './helpers.ts';
 import { startInstance, stopInstance } from './instances.ts';
+import { FIXTURES_DIR } from '../support/fixtures.ts';
 
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
 const CLI = path.resolve(import.meta.dirname, '../../server/src/cli.ts');
@@ -124,6 +125,21 @@ describe('branding in the database', () => {
     const after = (await api.app.inject('/api/v1/organizations')).json<{ organizations: Array<{ web_name: string; updated_at: string }> }>();
     const changed = (list: typeof after) => list.organizations.find((o) => o.web_name === 'parque')!.updated_at;
     expect(changed(after) > changed(before)).toBe(true);
+  });
+
+  it('stores an SVG inert (no script, handler, foreignObject or javascript: link) and refuses one that is no SVG', async () => {
+    const hostile = await tempDir('branding-hostile-');
+    await fs.copyFile(path.join(FIXTURES_DIR, 'svg', 'hostile.svg'), path.join(hostile, 'logo.svg'));
+    const result = await runCli(api.dataDir, 'branding:set', '--org', 'parque', hostile);
+    expect(result.stderr).toBe('');
+    const logo = (await api.app.inject('/api/v1/branding/parque/logo.svg')).body;
+    expect(logo).toContain('<rect width="5" height="5" fill="#16324f"/>');
+    expect(logo).not.toMatch(/<script|onload|onclick|onmouseover|foreignObject|javascript:/i);
+    const fake = await tempDir('branding-fake-');
+    await fs.writeFile(path.join(fake, 'logo.svg'), '<p>no image</p>');
+    const refused = await runCli(api.dataDir, 'branding:set', '--org', 'parque', fake);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('logo.svg holds no SVG image');
   });
 });
 

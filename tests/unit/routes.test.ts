@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../../src/lib/content-types.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
-import { cacheControlOf, headersFile, redirectsFile, routeSitePath, tenantFromHost } from '../../src/lib/site-routing.ts';
+import { cacheControlOf, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '../../src/lib/site-routing.ts';
 
 describe('gallery paths', () => {
   it('builds /gallery/{code}, keeping the credential', () => {
@@ -55,12 +55,37 @@ describe('site routing rules (section 2)', () => {
     expect(redirectsFile().trim().split('\n').at(-1)).toBe('/* / 302');
   });
 
-  it('caches hashed assets for a year and re-checks everything else, the same in _headers', () => {
+  it('caches hashed assets for a year and re-checks everything else', () => {
     expect(cacheControlOf('_astro/app.abc123.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlOf('gallery/index.html')).toBe('no-cache');
     expect(cacheControlOf('branding/logo.svg')).toBe('no-cache');
-    expect(headersFile()).toBe(
-      `/_astro/*\n  Cache-Control: ${cacheControlOf('_astro/x.js')}\n/*\n  Cache-Control: ${cacheControlOf('index.html')}\n`,
+  });
+
+  it('serves every file unframable, unsniffable, with no Referer for other origins; branding runs nothing', () => {
+    expect(siteHeadersOf('gallery/index.html')).toEqual({
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
+      'Referrer-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    expect(siteHeadersOf('_astro/app.abc123.js')).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cacheControlOf('_astro/x.js') });
+    expect(siteHeadersOf('branding/logo.svg')['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'");
+  });
+
+  it('writes the same headers for static hosts', () => {
+    const file = headersFile();
+    expect(file).toBe(
+      [
+        '/*',
+        `  Content-Security-Policy: ${siteHeadersOf('index.html')['Content-Security-Policy']}`,
+        '  Referrer-Policy: same-origin',
+        '  X-Content-Type-Options: nosniff',
+        '/_astro/*',
+        `  Cache-Control: ${cacheControlOf('_astro/x.js')}`,
+        '/branding/*',
+        `  Content-Security-Policy: ${siteHeadersOf('branding/logo.svg')['Content-Security-Policy']}`,
+        '',
+      ].join('\n'),
     );
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brandingStem } from '../../../src/tenant/branding.ts';
+import { inertSvg } from '../../../src/tenant/inert-svg.ts';
 import { contentTypeOf } from '../../../src/lib/content-types.ts';
 import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
@@ -9,7 +10,8 @@ import { findOrganizationByWebName, findOrganizationIdByWebName, markOrganizatio
 
 // Branding files (logo, banners, background, favicon, error banner) live in the database
 // (table branding_files), so every API instance on it serves the same ones. Each is named as the
-// sites expect, `<stem>.<ext>` (brandingStem), and holds at most 2 MiB.
+// sites expect, `<stem>.<ext>` (brandingStem), and holds at most 2 MiB; an SVG is stored inert
+// (src/tenant/inert-svg.ts).
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -48,8 +50,17 @@ async function readBrandingFolder(folder: string, { strict }: { strict: boolean 
     const stat = await fs.stat(file);
     // Checked before reading, and again on what was read (the file may have grown meanwhile).
     const bytes = stat.isFile() && stat.size <= MAX_BYTES ? await fs.readFile(file) : undefined;
-    if (bytes && bytes.length <= MAX_BYTES) files.push({ name, bytes });
-    else if (strict) throw new BrandingError(stat.isFile() ? `${name} is larger than 2 MiB` : `${name} is not a file`);
+    if (!bytes || bytes.length > MAX_BYTES) {
+      if (strict) throw new BrandingError(stat.isFile() ? `${name} is larger than 2 MiB` : `${name} is not a file`);
+      continue;
+    }
+    // An SVG is stored inert: the sites serve it from their own origin.
+    const svg = name.toLowerCase().endsWith('.svg') ? await inertSvg(bytes.toString('utf8')) : undefined;
+    if (svg === null) {
+      if (strict) throw new BrandingError(`${name} holds no SVG image`);
+      continue;
+    }
+    files.push({ name, bytes: svg === undefined ? bytes : Buffer.from(svg) });
   }
   return files;
 }
