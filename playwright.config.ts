@@ -45,7 +45,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${work} && node tests/e2e/support/start-fixtures.ts`,
     url: `http://127.0.0.1:${SITES_PORT}/`,
-    timeout: 240_000,
+    // Builds every fixture site first: minutes on a loaded 2-core machine.
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
