@@ -3,37 +3,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { importMedia, list, openGallery } from './support/gallery.ts';
+import { shownPicture } from './support/pictures.ts';
 
 const SCREENS = [
   { width: 1366, height: 768, phone: false },
   { width: 1920, height: 1080, phone: false },
   { width: 390, height: 844, phone: true },
 ] as const;
-
-/** The shown photo's box, its own ratio, and how much of it its clipping ancestors hide. */
-function shownPhoto(page: Page) {
-  return page.locator('dialog[open] .viewer-frame img').evaluate((element) => {
-    const img = element as HTMLImageElement;
-    const box = img.getBoundingClientRect();
-    let [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom];
-    for (let parent = img.parentElement; parent; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      const clip = parent.getBoundingClientRect();
-      [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
-    }
-    return {
-      box: { left: box.left, top: box.top, right: box.right, bottom: box.bottom, width: box.width, height: box.height },
-      own: img.naturalWidth / img.naturalHeight,
-      hidden: box.width * box.height - Math.max(0, right - left) * Math.max(0, bottom - top),
-      fit: getComputedStyle(img).objectFit,
-    };
-  });
-}
 
 test('the viewer shows a portrait and a landscape whole, at their own ratio, inside the screen with the controls', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -61,7 +41,7 @@ test('the viewer shows a portrait and a landscape whole, at their own ratio, ins
         .poll(() => viewer.locator('.viewer-frame img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
         .toBe(true);
       await expect(viewer.locator('.viewer-frame')).toHaveAttribute('data-zoom', '1.00');
-      const { box, own, hidden, fit } = await shownPhoto(page);
+      const { box, own, hidden, fit } = await shownPicture(page.locator('dialog[open] .viewer-frame img'));
       const at = `photo ${n} at ${width}x${height}`;
       shapes.push(own < 1 ? 'portrait' : 'landscape');
       expect(box.left, at).toBeGreaterThanOrEqual(0);
