@@ -260,13 +260,15 @@ describe('MEDIA_STORE=s3 with MEDIA_S3_SIGNED_URLS=1', () => {
   });
   afterAll(() => signed.close());
 
-  /** The redirect's link, checked to point at `key` in the bucket for SIGNED_URL_SECONDS. */
+  /** The redirect's link, checked to be signed and to point at `key` in the bucket for SIGNED_URL_SECONDS. */
   function linkOf(res: { statusCode: number; headers: Record<string, unknown> }, key: string): string {
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const link = new URL(String(res.headers['location']));
     expect(`${link.origin}${link.pathname}`).toBe(`${s3.endpoint}/${BUCKET}/${key}`);
     expect(link.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
+    // Signed with the API's keys: the link is all a private bucket lets through.
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     return link.href;
   }
 
