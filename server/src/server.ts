@@ -14,6 +14,7 @@ import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
 import { createMediaStore } from './storage/media-store.ts';
+import { warnIfBucketIsPublic } from './storage/s3-store.ts';
 
 /**
  * FAULT_AFTER_GATEWAY (tests only): the process dies the moment the gateway answers a new
@@ -51,6 +52,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
   const workers: Worker[] = [];
   const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop()));
   try {
+    if (config.mediaStore.kind === 's3') await warnIfBucketIsPublic(config.mediaStore, (message) => console.warn(message));
     const sweep = await sweepDebris(db, store);
     if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
     else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);

@@ -10,6 +10,7 @@ import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../co
 import type { WireOrganization } from '../../contract/organization.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadMediaStore } from '../../server/src/config.ts';
+import { startApi } from '../../server/src/server.ts';
 import type { FaceEngine } from '../../server/src/services/face-engine.ts';
 import { drainOrganization } from '../../server/src/services/face-jobs.ts';
 import { importMedias, MediaImportError } from '../../server/src/services/media-import.ts';
@@ -21,7 +22,7 @@ import { SIGNED_URL_SECONDS } from '../../server/src/storage/s3-store.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
 import { makeTestVideo } from '../support/videos.ts';
 import { unzip } from '../support/zip.ts';
-import { createTestApi, importProgressOnly, makeTempDir, runCli, type TestApi, row, rows } from './helpers.ts';
+import { createTestApi, importProgressOnly, makeTempDir, runCli, type TestApi, row, rows, testDatabaseUrl } from './helpers.ts';
 import { count, deadProcessScratch, jpeg, mediaFiles, multipart, scratchFiles, sha256 } from './visitor-helpers.ts';
 
 const BUCKET = 'media';
@@ -260,13 +261,15 @@ describe('MEDIA_STORE=s3 with MEDIA_S3_SIGNED_URLS=1', () => {
   });
   afterAll(() => signed.close());
 
-  /** The redirect's link, checked to point at `key` in the bucket for SIGNED_URL_SECONDS. */
+  /** The redirect's link, checked to be signed and to point at `key` in the bucket for SIGNED_URL_SECONDS. */
   function linkOf(res: { statusCode: number; headers: Record<string, unknown> }, key: string): string {
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const link = new URL(String(res.headers['location']));
     expect(`${link.origin}${link.pathname}`).toBe(`${s3.endpoint}/${BUCKET}/${key}`);
     expect(link.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
+    // Signed with the API's keys: the link is all a private bucket lets through.
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     return link.href;
   }
 
@@ -290,5 +293,20 @@ describe('MEDIA_STORE=s3 with MEDIA_S3_SIGNED_URLS=1', () => {
     const part = await fetch(linkOf(await get(id, 'original', 'video'), `${id}/original.mp4`), { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer())).toEqual((await object(`${id}/original.mp4`)).subarray(100, 200));
+  });
+});
+
+// Last: the probe object it writes stays in the bucket, outside every media prefix.
+describe('MEDIA_STORE=s3: the API at start', () => {
+  it('warns that the bucket answers anonymous reads (s3rver does), and still starts', { timeout: 90_000 }, async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const started = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, publicApiUrl: 'http://127.0.0.1', dataDir: api.dataDir, databaseUrl: await testDatabaseUrl(api.dataDir), mediaStore: loadMediaStore(env) });
+      await started.close();
+      const warnings = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('anonymous reads'));
+      expect(warnings).toEqual([expect.stringContaining(`media bucket "${BUCKET}" answers anonymous reads`)]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -2,16 +2,14 @@
 // S3-compatible server (s3rver) started here on a random port, with its bucket.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import type { MediaStore } from '../../server/src/storage/media-store.ts';
-import { createS3Store } from '../../server/src/storage/s3-store.ts';
-import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
+import { createS3Store, PROBE_KEY, warnIfBucketIsPublic } from '../../server/src/storage/s3-store.ts';
+import { proxyS3, S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
 import { makeTempDir } from './helpers.ts';
 
 const BUCKET = 'media';
@@ -31,15 +29,13 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+const s3Config = (endpoint: string) => ({ endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true, signedUrls: false });
+
 const STORES: Array<[string, () => MediaStore]> = [
   ['local', () => createLocalStore(path.join(root, `local-${++folders}`))],
   [
     's3',
-    () =>
-      createS3Store(
-        { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true, signedUrls: false },
-        path.join(root, `s3-scratch-${++folders}`),
-      ),
+    () => createS3Store(s3Config(s3.endpoint), path.join(root, `s3-scratch-${++folders}`)),
   ],
 ];
 
@@ -104,36 +100,74 @@ describe.each(STORES)('the %s media store', (_kind, make) => {
 });
 
 describe('the s3 media store, when an upload fails', () => {
-  let proxy: Server;
-  let endpoint: string;
+  let proxy: Awaited<ReturnType<typeof proxyS3>>;
 
   beforeAll(async () => {
-    // In front of s3rver: refuses the upload of any `refused.bin`, forwards everything else as is.
-    proxy = createServer((incoming, outgoing) => {
-      if (incoming.method === 'PUT' && incoming.url?.split('?')[0]?.endsWith('/refused.bin')) {
-        incoming.resume();
-        outgoing.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
-        return;
-      }
-      const upstream = request({ host: '127.0.0.1', port: s3.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-      incoming.pipe(upstream);
+    // Refuses the upload of any `refused.bin`, forwards everything else as is.
+    proxy = await proxyS3(s3.port, (incoming, outgoing) => {
+      if (incoming.method !== 'PUT' || !incoming.url?.split('?')[0]?.endsWith('/refused.bin')) return false;
+      incoming.resume();
+      outgoing.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
+      return true;
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  afterAll(() => proxy.close());
 
   it('removes the files that went up: no objects stay behind', async () => {
-    const config = { endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_CREDENTIALS, forcePathStyle: true, signedUrls: false };
-    const store = createS3Store(config, path.join(root, 's3-refused'));
+    const store = createS3Store(s3Config(proxy.endpoint), path.join(root, 's3-refused'));
     const id = randomBytes(12).toString('base64url');
     const folder = await prepared(store, { 'a.txt': TEXT, 'b.bin': BINARY, 'refused.bin': TEXT });
     await expect(store.put(id, folder)).rejects.toThrow();
     expect(await store.list()).not.toContain(id);
     expect(await store.size(id, 'a.txt')).toBeUndefined();
     expect(await store.size(id, 'b.bin')).toBeUndefined();
+  });
+});
+
+describe('the s3 media store keeps its bucket private', () => {
+  it('uploads every object without a public ACL', async () => {
+    const acls: string[] = [];
+    const proxy = await proxyS3(s3.port, (incoming) => {
+      if (incoming.method === 'PUT') acls.push(String(incoming.headers['x-amz-acl'] ?? 'none'));
+      return false;
+    });
+    try {
+      const store = createS3Store(s3Config(proxy.endpoint), path.join(root, 's3-acl'));
+      await store.put(randomBytes(12).toString('base64url'), await prepared(store, { 'a.txt': TEXT, 'b.bin': BINARY }));
+      await warnIfBucketIsPublic(s3Config(proxy.endpoint), () => {});
+    } finally {
+      await proxy.close();
+    }
+    // No canned ACL leaves the object private to the bucket's owner.
+    expect(acls).toEqual(['none', 'none', 'none']);
+  });
+
+  it('warns once, naming the bucket, when the bucket answers an anonymous read (s3rver does)', async () => {
+    const warn = vi.fn();
+    expect(await warnIfBucketIsPublic(s3Config(s3.endpoint), warn)).toBe(true);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]?.[0]).toMatch(/media bucket "media" answers anonymous reads.*readable by anyone/);
+    // The probe is a top-level object, outside every media prefix: the sweep never lists it.
+    expect(await createS3Store(s3Config(s3.endpoint), path.join(root, 's3-probe')).list()).not.toContain(PROBE_KEY);
+  });
+
+  it('stays quiet when the bucket refuses anonymous reads', async () => {
+    const anonymous: string[] = [];
+    // A private bucket: an unsigned request (no Authorization header, no signed query) is refused.
+    const proxy = await proxyS3(s3.port, (incoming, outgoing) => {
+      if (incoming.headers.authorization || incoming.url?.includes('X-Amz-Signature=')) return false;
+      anonymous.push(`${incoming.method} ${incoming.url}`);
+      incoming.resume();
+      outgoing.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
+      return true;
+    });
+    const warn = vi.fn();
+    try {
+      expect(await warnIfBucketIsPublic(s3Config(proxy.endpoint), warn)).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+    expect(anonymous).toEqual([`GET /${BUCKET}/${PROBE_KEY}`]);
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -27,6 +27,36 @@ export const SIGNED_URL_SECONDS = 60;
 /** A few at a time: a media has five files, an upload batch up to twenty media. */
 const UPLOADS_AT_ONCE = 5;
 
+/** Top level, outside every `<mediaId>/` prefix, so the sweep of debris never sees it. */
+export const PROBE_KEY = 'anonymous-read-probe.txt';
+
+/**
+ * Whether the bucket answers a read without credentials: unsold originals and clean previews
+ * live there, so it must not (README, "Deploying"). Writes a small probe object with the API's
+ * keys (the same bytes on every start, so instances starting together agree), then GETs it
+ * unsigned at the address the SDK uses. Warns, without refusing to start.
+ */
+export async function warnIfBucketIsPublic(config: S3StoreConfig, warn: (message: string) => void): Promise<boolean> {
+  const client = createS3Client(config, config.forcePathStyle);
+  try {
+    await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: PROBE_KEY, Body: 'Written at API start to check that anonymous reads are refused.' }));
+    // A presigned link without its query string is the object's plain address, in whichever style.
+    const signed = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket: config.bucket, Key: PROBE_KEY })));
+    const answer = await fetch(`${signed.origin}${signed.pathname}`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    await answer?.body?.cancel();
+    const open = answer?.status === 200;
+    if (open) {
+      warn(
+        `WARNING: media bucket "${config.bucket}" answers anonymous reads: every original, sold or not, is readable by anyone who has its address. ` +
+          'Make it private (no public ACL or bucket policy, Block Public Access on).',
+      );
+    }
+    return open;
+  } finally {
+    client.destroy();
+  }
+}
+
 function isNotFound(error: unknown): boolean {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 }
