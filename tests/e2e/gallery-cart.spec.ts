@@ -109,6 +109,11 @@ test('six photos: the tip says what the package saves; a removed card takes its 
 test('on a phone the cart is a bar at the bottom that opens the panel; the header badge opens it too', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+  // No bar while the cart is empty: it comes with the first photo.
+  await expect(page.locator('.cart-summary')).toHaveText(/^0 items/);
+  await expect(cart(page)).toBeHidden();
+  await page.locator('.media-cell .cart-pick').first().click();
+  await expect(summary(page)).toHaveText(/^1 item /);
   const toggle = cart(page).getByRole('button', { name: 'View cart' });
   await expect(toggle).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

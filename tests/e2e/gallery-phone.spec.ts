@@ -46,6 +46,23 @@ async function swipe(page: Page, from: number, to: number, y: number): Promise<v
   await touch(page, Array.from({ length: steps + 1 }, (_, i) => ({ x: from + ((to - from) * i) / steps, y })));
 }
 
+/**
+ * How many of `selector` (thumbnails) are whole on the first screen: inside the viewport and above
+ * the cart bar where the bar is shown.
+ */
+async function wholeAboveBar(page: Page, selector: string): Promise<number> {
+  return page.evaluate((selector) => {
+    const bar = document.querySelector('.gallery-side');
+    const shown = bar !== null && bar.getClientRects().length > 0;
+    const bottom = Math.min(window.innerHeight, shown ? bar.getBoundingClientRect().top : Infinity);
+    return [...document.querySelectorAll(selector)].filter((element) => {
+      const box = element.getBoundingClientRect();
+      const loaded = !(element instanceof HTMLImageElement) || element.complete;
+      return loaded && box.top >= 0 && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
+    }).length;
+  }, selector);
+}
+
 test.describe('on a 390x844 touch phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   test.beforeEach(async ({ page }) => useLocale(page, 'pt'));
@@ -63,15 +80,7 @@ test.describe('on a 390x844 touch phone', () => {
     expect(centres.length).toBeGreaterThanOrEqual(4);
     expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(2);
     expect((await page.locator('.gallery-header').boundingBox())!.height).toBeLessThanOrEqual(48);
-    const whole = await page.evaluate(() => {
-      const bar = document.querySelector('.gallery-side');
-      const bottom = Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : Infinity);
-      return [...document.querySelectorAll('.media-cell')].filter((cell) => {
-        const box = cell.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
-      }).length;
-    });
-    expect(whole).toBeGreaterThanOrEqual(4);
+    expect(await wholeAboveBar(page, '.media-cell')).toBeGreaterThanOrEqual(4);
     await expect.poll(() => page.locator('.media-cell img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
     // The header, title, bar and grid do not move. The cart bar itself still grows when the order's
     // summary arrives and wraps in pt (about 0.036 here): that is the cart panel's to fix, not measured here.
@@ -96,22 +105,53 @@ test.describe('on a 390x844 touch phone', () => {
     }
     await openGallery(page, 'demo', '/gallery/PH-OTOS-001');
     await expect(page.locator('.media-section h2')).toHaveText(['3 fotos compradas', '4 fotos para comprar', '1 extra']);
-    await expect
-      .poll(() =>
-        page.locator('.media-cell img').evaluateAll(
-          (imgs) =>
-            imgs.filter((img) => {
-              const box = img.getBoundingClientRect();
-              return (img as HTMLImageElement).complete && box.top >= 0 && box.bottom <= 844 && box.left >= 0 && box.right <= 390;
-            }).length,
-        ),
-      )
-      .toBeGreaterThanOrEqual(6);
+    // The cart bar is not there while the cart is empty: the photos have the whole screen.
+    const bar = page.locator('.gallery-side');
+    await expect(page.locator('.cart-badge')).toBeEnabled();
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    await expect(bar).toBeHidden();
+    await expect.poll(() => wholeAboveBar(page, '.media-cell img')).toBeGreaterThanOrEqual(6);
+    // It comes with the first photo in the cart.
+    await page.locator('.media-cell .cart-pick').first().click();
+    await expect(bar).toBeVisible();
+    await expect(page.locator('.cart-summary')).toHaveText(/^1 item/);
     // Each count is said once, by its list's heading; an empty list says nothing.
     const text = await page.locator('body').innerText();
     expect(text).not.toMatch(/(^|\D)0 (fotos?|vídeos?|extras?)\b/);
     const countLines = text.split('\n').filter((line) => /^\d+ (fotos?|vídeos?|extras?)\b/.test(line.trim()));
     expect(countLines.sort()).toEqual(['1 extra', '3 fotos compradas', '4 fotos para comprar']);
+  });
+
+  test('an empty cart has no bar: the header opens it, it comes with the first photo and the page keeps clear of it', async ({ page }) => {
+    await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+    const header = page.locator('.cart-badge');
+    const bar = page.locator('.gallery-side');
+    const gallery = page.locator('.gallery');
+    const paddingBottom = () => gallery.evaluate((element) => parseFloat(getComputedStyle(element).paddingBottom));
+    await expect(header).toBeEnabled();
+    await expect(page.locator('.media-cell img').first()).toBeVisible();
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    await expect(bar).toBeHidden();
+    // No room kept for a bar that is not there.
+    expect(await paddingBottom()).toBe(0);
+    // The header's cart button opens the empty cart; closing it gives the focus back to that button.
+    await header.click();
+    await expect(bar).toBeVisible();
+    await expect(page.locator('.cart-panel.expanded .cart-body .hint')).toBeVisible();
+    await expect(page.locator('.cart-panel')).toBeFocused();
+    await page.locator('.cart-expand').click();
+    await expect(bar).toBeHidden();
+    await expect(header).toBeFocused();
+    // The first photo in the cart brings the bar; the page's end scrolls clear of it.
+    await page.locator('.media-cell .cart-pick').first().click();
+    await expect(bar).toBeVisible();
+    await expect(page.locator('.cart-summary')).toHaveText(/^1 item/);
+    const barHeight = (await bar.boundingBox())!.height;
+    expect(await paddingBottom()).toBeGreaterThanOrEqual(barHeight);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.gallery .site-footer')!.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual((await bar.boundingBox())!.y + 0.5);
   });
 
   test('the other actions fold into a "more" menu: Enter opens it, arrows walk it, Escape closes it back on its button', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { formatCardCode } from '../../lib/card-code.ts';
 import { readCardSecret } from '../../lib/card-secret.ts';
@@ -106,6 +107,7 @@ export default function Gallery({ organization, banners }: Props) {
   const [pricesOpen, setPricesOpen] = useState(false);
   const [cartExpanded, setCartExpanded] = useState(false);
   const cartPanel = useRef<HTMLElement>(null);
+  const cartButton = useRef<HTMLButtonElement>(null);
   const order = useStore($order).data;
   const checkoutStep = useStore($checkoutStep);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
@@ -127,18 +129,28 @@ export default function Gallery({ organization, banners }: Props) {
     if (checkoutStep !== null) setCheckoutUsed(true);
   }, [checkoutStep]);
   const openCart = () => {
-    setCartExpanded(true);
+    // Shown at once (an empty cart's panel is hidden on phones) so that it can take the focus.
+    flushSync(() => setCartExpanded(true));
     cartPanel.current?.scrollIntoView({ block: 'nearest' });
     cartPanel.current?.focus({ preventScroll: true });
+  };
+  const toggleCart = () => {
+    flushSync(() => setCartExpanded(!cartExpanded));
+    // Closing an empty cart takes its bar away on phones: the focus goes back to the header's cart button.
+    if (cartPanel.current?.getClientRects().length === 0) cartButton.current?.focus();
   };
   const banner = bannerFor(organization.banner, banners, locale);
   const code = address?.code ?? null;
   const back = address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
 
+  // On phones the cart is a bar over the photos: not there while it is empty and closed.
+  const cartEmpty = !order || (order.photos + order.videos === 0 && order.allDigitalId === null);
+  const galleryClass = buy ? (cartEmpty && !cartExpanded ? 'gallery gallery-buy cart-empty' : 'gallery gallery-buy') : 'gallery';
+
   const view = galleryView(address && { code: address.code, sendWithoutCard: address.send && organization.canSendPhoto }, media);
 
   return (
-    <div className={buy ? 'gallery gallery-buy' : 'gallery'} data-view={view.kind}>
+    <div className={galleryClass} data-view={view.kind}>
       <GalleryHeader
         backHref={back}
         cardLabel={code ? t('gallery.card', { code: formatCardCode(code) }) : ''}
@@ -147,7 +159,7 @@ export default function Gallery({ organization, banners }: Props) {
         onSendPhotos={() => setSendOpen(true)}
         onManageCards={() => setCardsOpen(true)}
         onPrices={buy ? () => setPricesOpen(true) : undefined}
-        cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart } : undefined}
+        cart={buy ? { items: order ? order.photos + order.videos : 0, onOpen: openCart, button: cartButton } : undefined}
       />
       {banner && <Banner className="gallery-banner" sources={banner.sources} size={banner.size} maxHeight={`${banner.height}px`} />}
       <div className="gallery-layout">
@@ -164,7 +176,7 @@ export default function Gallery({ organization, banners }: Props) {
               ref={cartPanel}
               notSold={media.data?.notSold ?? []}
               expanded={cartExpanded}
-              onToggle={() => setCartExpanded(!cartExpanded)}
+              onToggle={toggleCart}
               onRetry={syncGalleryOrder}
               onProducts={() => setPricesOpen(true)}
             />

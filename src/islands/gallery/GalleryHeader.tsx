@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import { LOCALES } from '../../i18n/index.ts';
 import LanguageFlags from '../shared/LanguageFlags.tsx';
@@ -16,7 +16,7 @@ interface Props {
   /** Opens the prices table; absent where nothing is sold online. */
   onPrices?: (() => void) | undefined;
   /** The cart badge: how many items, and what opens the cart; absent where nothing is sold online. */
-  cart?: { items: number; onOpen: () => void } | undefined;
+  cart?: { items: number; onOpen: () => void; button?: Ref<HTMLButtonElement> } | undefined;
 }
 
 /** The buttons and links a keyboard can reach inside the overflow menu, in order. */
@@ -102,7 +102,7 @@ export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canMa
       </a>
       <p className="gallery-card">{cardLabel}</p>
       {cart && (
-        <button type="button" className="secondary header-button cart-badge" onClick={cart.onOpen} disabled={waiting}>
+        <button ref={cart.button} type="button" className="secondary header-button cart-badge" onClick={cart.onOpen} disabled={waiting}>
           <Icon name="cart" />
           <span className="header-label">{t('cart.title')}</span>{' '}
           <span className="badge">{cart.items}</span>
