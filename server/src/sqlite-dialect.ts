@@ -1,4 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SqliteAdapter,
   SqliteIntrospector,
@@ -17,7 +18,50 @@ import {
 /** Statements kept prepared; lists of varying length make new SQL texts, so the oldest go. */
 const STATEMENT_CACHE_SIZE = 500;
 
-/** One holder at a time, the others queued in arrival order. */
+/** SQLite's result code when another connection holds the lock a statement needs. */
+const SQLITE_BUSY = 5;
+
+/** How long a write waits for another process (the admin CLI, another instance) to let go of the database. */
+export const WRITE_WAIT_MS = 5_000;
+/** The longest pause between two tries for a busy database. */
+const MAX_PAUSE_MS = 50;
+
+/**
+ * A write that could not get in before its deadline: another process held the database that
+ * long. It carries SQLITE_BUSY's code, as node:sqlite's own errors do.
+ */
+export class DatabaseBusyError extends Error {
+  readonly errcode = SQLITE_BUSY;
+
+  constructor() {
+    super(`the database stayed locked by another process for ${WRITE_WAIT_MS / 1000} s`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const { errcode } = error as { errcode?: unknown };
+  // Extended codes (SQLITE_BUSY_RECOVERY...) keep the primary code in their low byte.
+  return typeof errcode === 'number' && (errcode & 0xff) === SQLITE_BUSY;
+}
+
+/**
+ * Runs `attempt` until SQLite stops answering busy, pausing between tries on the event loop:
+ * node:sqlite's own busy_timeout would wait synchronously and freeze every request meanwhile.
+ */
+async function whenFree<T>(attempt: () => T, deadline: number): Promise<T> {
+  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (Date.now() + pause > deadline) throw new DatabaseBusyError();
+    }
+    await sleep(pause);
+  }
+}
+
+/** One holder at a time, the others queued in arrival order, each until its deadline. */
 class Mutex {
   #locked = false;
   #waiting: Array<() => void> = [];
@@ -26,12 +70,24 @@ class Mutex {
     return this.#locked;
   }
 
-  async lock(): Promise<void> {
+  async lock(deadline = Infinity): Promise<void> {
     if (!this.#locked) {
       this.#locked = true;
       return;
     }
-    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const timer = Number.isFinite(deadline)
+        ? setTimeout(() => {
+            this.#waiting.splice(this.#waiting.indexOf(take), 1);
+            reject(new DatabaseBusyError());
+          }, deadline - Date.now())
+        : undefined;
+      const take = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.#waiting.push(take);
+    });
   }
 
   unlock(): void {
@@ -41,7 +97,13 @@ class Mutex {
   }
 }
 
-class NodeSqliteConnection implements DatabaseConnection {
+/** A SELECT (by Kysely's query tree): it may run on the read-only connection. */
+function isRead(query: CompiledQuery): boolean {
+  return query.query.kind === 'SelectQueryNode';
+}
+
+/** One node:sqlite connection with its prepared statements. */
+class NodeSqliteConnection {
   readonly #db: DatabaseSync;
   /** Prepared statements by SQL text, each with whether it returns columns (asking costs microseconds). */
   readonly #statements = new Map<string, { statement: StatementSync; returnsRows: boolean }>();
@@ -67,12 +129,12 @@ class NodeSqliteConnection implements DatabaseConnection {
     this.#db.exec(sql);
   }
 
-  get isTransaction(): boolean {
-    return this.#db.isTransaction;
+  close(): void {
+    this.#db.close();
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.run(query);
+  get isTransaction(): boolean {
+    return this.#db.isTransaction;
   }
 
   run<R>(query: CompiledQuery): QueryResult<R> {
@@ -84,9 +146,10 @@ class NodeSqliteConnection implements DatabaseConnection {
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
-  async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+  /** Prepared apart from the cache: a cached statement run again meanwhile would reset this one. */
+  *stream<R>(query: CompiledQuery, chunkSize: number): Generator<QueryResult<R>> {
     let rows: R[] = [];
-    for (const row of this.#prepare(query.sql).statement.iterate(...(query.parameters as SQLInputValue[]))) {
+    for (const row of this.#db.prepare(query.sql).iterate(...(query.parameters as SQLInputValue[]))) {
       rows.push(row as R);
       if (rows.length >= chunkSize) {
         yield { rows };
@@ -98,74 +161,155 @@ class NodeSqliteConnection implements DatabaseConnection {
 }
 
 /**
- * One connection for the whole process, held by one query or one transaction at a time: the
- * queries of other requests wait while a transaction runs, as they would for a lock.
+ * What Kysely holds for one query or one transaction. Outside a transaction a statement takes a
+ * connection only for itself (NodeSqliteDriver.runAlone); a transaction holds the writer from
+ * BEGIN to its end.
+ */
+class NodeSqliteSession implements DatabaseConnection {
+  readonly #driver: NodeSqliteDriver;
+  /** The writer, while this session's transaction holds it. */
+  writer: NodeSqliteConnection | undefined;
+
+  constructor(driver: NodeSqliteDriver) {
+    this.#driver = driver;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.writer ? this.writer.run(query) : this.#driver.runAlone(query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.writer) yield* this.writer.stream<R>(query, chunkSize);
+    else if (isRead(query)) yield* this.#driver.reader().stream<R>(query, chunkSize);
+    else throw new Error('only a SELECT streams outside a transaction');
+  }
+}
+
+/**
+ * Two connections for the whole process. The writer takes every transaction and every write,
+ * one at a time (a mutex), as SQLite takes one writer anyway. The reader (read-only) takes the
+ * SELECTs outside transactions: WAL lets it read while a write is under way, here or in another
+ * process, so a look-up never queues behind a write waiting for the lock.
+ *
+ * No statement waits synchronously: both connections have busy_timeout 0, and a busy database
+ * is tried again after short pauses on the event loop (whenFree), until WRITE_WAIT_MS after the
+ * write asked (queueing for the mutex included). Then DatabaseBusyError, a 503 to clients.
  */
 class NodeSqliteDriver implements Driver {
   readonly #file: string;
-  readonly #mutex = new Mutex();
-  #db: DatabaseSync | undefined;
-  #connection: NodeSqliteConnection | undefined;
+  readonly #writes = new Mutex();
+  #writer: NodeSqliteConnection | undefined;
+  #reader: NodeSqliteConnection | undefined;
 
   constructor(file: string) {
     this.#file = file;
   }
 
   async init(): Promise<void> {
-    this.#db = new DatabaseSync(this.#file);
-    // WAL lets the API keep reading while the admin CLI imports; the timeout makes the
-    // occasional writer collision wait instead of failing.
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-    this.#connection = new NodeSqliteConnection(this.#db);
+    const writer = new DatabaseSync(this.#file);
+    // WAL lets readers (this process's reader, other processes) read while one writes.
+    writer.exec('PRAGMA busy_timeout = 0; PRAGMA foreign_keys = ON;');
+    await whenFree(() => writer.exec('PRAGMA journal_mode = WAL'), Date.now() + WRITE_WAIT_MS);
+    this.#writer = new NodeSqliteConnection(writer);
+    this.#reader = new NodeSqliteConnection(new DatabaseSync(this.#file, { readOnly: true }));
+  }
+
+  reader(): NodeSqliteConnection {
+    if (!this.#reader) throw new Error('the SQLite database is closed');
+    return this.#reader;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
-    if (this.#connection) return this.#connection;
-    this.#mutex.unlock();
-    throw new Error('the SQLite database is closed');
+    if (!this.#writer) throw new Error('the SQLite database is closed');
+    return new NodeSqliteSession(this);
   }
 
-  async releaseConnection(): Promise<void> {
-    this.#mutex.unlock();
-  }
+  async releaseConnection(): Promise<void> {}
 
   /**
-   * Runs one statement at once when the connection is free (no transaction or query holds it),
-   * answering undefined otherwise. Each statement is atomic and synchronous, so running it now
-   * is what queueing it would do, minus Kysely's rounds through the event loop.
+   * Runs one statement at once when it can (answering undefined otherwise): a SELECT on the
+   * reader, a write when no transaction holds the writer and no other process the database.
+   * Each statement is atomic and synchronous, so running it now is what queueing it would do,
+   * minus Kysely's rounds through the event loop.
    */
   runNow<R>(query: CompiledQuery): QueryResult<R> | undefined {
-    if (this.#mutex.isLocked || !this.#connection) return undefined;
-    return this.#connection.run(query);
+    try {
+      if (isRead(query)) return this.#reader?.run(query);
+      return this.#writes.isLocked ? undefined : this.#writer?.run(query);
+    } catch (error) {
+      if (isBusy(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** One statement outside a transaction: at once if it can, else once the database is free. */
+  async runAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    const now = this.runNow<R>(query);
+    if (now) return now;
+    if (isRead(query)) return whenFree(() => this.reader().run<R>(query), deadline);
+    const writer = await this.#takeWriter(deadline);
+    try {
+      return await whenFree(() => writer.run<R>(query), deadline);
+    } finally {
+      this.#writes.unlock();
+    }
+  }
+
+  async #takeWriter(deadline: number): Promise<NodeSqliteConnection> {
+    await this.#writes.lock(deadline);
+    if (this.#writer) return this.#writer;
+    this.#writes.unlock();
+    throw new Error('the SQLite database is closed');
   }
 
   /**
    * IMMEDIATE takes the write lock at once: a deferred transaction that reads first and then
-   * writes fails with "database is locked" when another process (the admin CLI) wrote meanwhile,
-   * busy_timeout or not.
+   * writes fails with "database is locked" when another process (the admin CLI) wrote meanwhile.
    */
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as NodeSqliteConnection).exec('BEGIN IMMEDIATE');
+    const session = connection as NodeSqliteSession;
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    const writer = await this.#takeWriter(deadline);
+    try {
+      await whenFree(() => writer.exec('BEGIN IMMEDIATE'), deadline);
+    } catch (error) {
+      this.#writes.unlock();
+      throw error;
+    }
+    session.writer = writer;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as NodeSqliteConnection).exec('COMMIT');
+    const session = connection as NodeSqliteSession;
+    // A COMMIT that fails leaves the transaction open: Kysely rolls it back next, which lets go.
+    session.writer?.exec('COMMIT');
+    this.#letGo(session);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    // SQLite may have rolled back already (some errors end the transaction themselves).
-    const sqlite = connection as NodeSqliteConnection;
-    if (sqlite.isTransaction) sqlite.exec('ROLLBACK');
+    const session = connection as NodeSqliteSession;
+    try {
+      // SQLite may have rolled back already (some errors end the transaction themselves).
+      if (session.writer?.isTransaction) session.writer.exec('ROLLBACK');
+    } finally {
+      this.#letGo(session);
+    }
+  }
+
+  #letGo(session: NodeSqliteSession): void {
+    if (!session.writer) return;
+    session.writer = undefined;
+    this.#writes.unlock();
   }
 
   async destroy(): Promise<void> {
-    // Queries under way finish first: closing takes the connection like any of them.
-    await this.#mutex.lock();
-    this.#connection = undefined;
-    this.#db?.close();
-    this.#db = undefined;
-    this.#mutex.unlock();
+    // Writes under way finish first: closing takes the writer like any of them.
+    await this.#writes.lock();
+    this.#reader?.close();
+    this.#writer?.close();
+    this.#reader = this.#writer = undefined;
+    this.#writes.unlock();
   }
 }
 
