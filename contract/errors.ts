@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'TWO_FACTOR_REQUIRED',
   // A change announcement whose signature does not match the body.
   'INVALID_SIGNATURE',
+  // 503, with Retry-After: the database stayed busy (another process writing) or the server is stopping.
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -41,10 +41,17 @@ export function buildApp({
   logger = false,
   gateway,
   webhookSecret = loadWebhookSecret(process.env),
+  stopping,
   ...safety
 }: Omit<AppDeps, 'store'> &
   Partial<Pick<AppDeps, 'store'>> &
-  SafetyOptions & { logger?: FastifyServerOptions['logger']; gateway?: PaymentGateway; webhookSecret?: string | null }): FastifyInstance {
+  SafetyOptions & {
+    logger?: FastifyServerOptions['logger'];
+    gateway?: PaymentGateway;
+    webhookSecret?: string | null;
+    /** Aborted when the process is told to stop: readiness answers 503 from then on. */
+    stopping?: AbortSignal;
+  }): FastifyInstance {
   const allowed = allowedOrigins(safety);
   const app = Fastify({
     logger,
@@ -55,6 +62,10 @@ export function buildApp({
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkError(allowed),
     clientErrorHandler: clientError,
+    // While closing, requests that reach an open connection are still served (then it closes):
+    // readiness turned 503 first, so the load balancer sends few, and Fastify's own 503 is not
+    // in the API's error shape.
+    return503OnClosing: false,
   });
   // One validator for requests, the CLI's files and the build: TypeBox, with the contract's
   // schemas. It converts scalars in paths and queries ("12" to 12) and never coerces a body.
@@ -69,7 +80,7 @@ export function buildApp({
   const deps: AppDeps = { db, dataDir, store };
   // Declared inside a plugin, so the hooks of the plugins registered above (compression) reach them.
   void app.register(async (api) => {
-    healthRoutes(api);
+    healthRoutes(api, { db, stopping });
     organizationRoutes(api, { ...deps, webhookSecret });
     brandingRoutes(api, deps);
     cardRoutes(api, deps);

@@ -185,11 +185,18 @@ export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise
       return work(trx);
     });
   } catch (error) {
-    const { errcode, code } = error as { errcode?: unknown; code?: unknown };
-    // SQLITE_BUSY, or PostgreSQL's lock_not_available.
-    if (errcode === 5 || code === '55P03') return undefined;
+    if (isDatabaseBusy(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Another process held the database longer than a write waits: SQLITE_BUSY (the SQLite
+ * driver's DatabaseBusyError carries it), or PostgreSQL's lock_not_available.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const { errcode, code } = error as { errcode?: unknown; code?: unknown };
+  return errcode === 5 || code === '55P03';
 }
 
 /** PostgreSQL's counterpart of BEGIN IMMEDIATE, held until the transaction ends. */

@@ -4,6 +4,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import type { TSchema } from 'typebox';
 import { describeErrors, type SchemaError } from '../../contract/schema.ts';
 import type { ErrorCode, WireError } from '../../contract/errors.ts';
+import { isDatabaseBusy } from './db.ts';
+
+/** How long a client waits before trying a 503 again: a busy database is usually free by then. */
+export const RETRY_AFTER_S = 1;
 
 /** A failure the client is meant to see: its code travels as the answer's message. */
 export class ApiError extends Error {
@@ -85,8 +89,9 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * The one place errors become answers: 4xx pass their code through, 5xx hide behind
- * INTERNAL_ERROR (the real error is logged, never sent: it may name files or SQL).
+ * The one place errors become answers: 4xx pass their code through, a database busy past the
+ * wait is 503 UNAVAILABLE with Retry-After, other 5xx hide behind INTERNAL_ERROR (the real error
+ * is logged, never sent: it may name files or SQL).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -105,6 +110,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the request itself is wrong.
       return reply.status(error.statusCode).send(wireError('VALIDATION_ERROR', error.message));
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ url: request.url }, 'answered 503: the database stayed busy');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send(wireError('UNAVAILABLE', 'the database is busy: try again shortly'));
     }
     request.log.error({ err: error, url: request.url }, 'request failed');
     return reply.status(500).send(wireError('INTERNAL_ERROR'));

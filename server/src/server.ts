@@ -33,8 +33,18 @@ function dieAfterCharges(gateway: PaymentGateway): PaymentGateway {
   };
 }
 
+/** Stopping, jobs under way may end this long; then their claims are given back to the queue. */
+const JOB_GRACE_MS = 10_000;
+/** A stop that takes longer than this (a request or job that hangs) ends the process anyway. */
+const STOP_DEADLINE_MS = 25_000;
+
 export interface RunningApi {
   url: string;
+  /**
+   * Stops gracefully: readiness answers 503 at once, the server takes no new connection and the
+   * requests under way finish while the workers finish their jobs (or give them back after
+   * JOB_GRACE_MS), then the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -50,7 +60,8 @@ export async function startApi(config: Config, options: { webhookSecret?: string
   const db = await openDatabase(config);
   const store = createMediaStore(config.mediaStore, config.dataDir);
   const workers: Worker[] = [];
-  const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop()));
+  const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop({ releaseAfterMs: JOB_GRACE_MS })));
+  const stopping = new AbortController();
   try {
     if (config.mediaStore.kind === 's3') await warnIfBucketIsPublic(config.mediaStore, (message) => console.warn(message));
     const sweep = await sweepDebris(db, store);
@@ -72,7 +83,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       startPaymentReconciler({ db, gateway }, { everyMs: loadPaymentReconcileMs(process.env), log }),
     );
     // Only warnings and errors: the error handler logs every 5xx with its cause.
-    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, ...options });
+    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, stopping: stopping.signal, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.
@@ -84,8 +95,8 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     return {
       url,
       async close() {
-        await app.close();
-        await stopWorkers();
+        stopping.abort();
+        await Promise.all([app.close(), stopWorkers()]);
         await engine.close();
         warming.abort();
         await db.destroy();
@@ -103,7 +114,16 @@ export async function startApi(config: Config, options: { webhookSecret?: string
 if (import.meta.main) {
   try {
     const api = await startApi(loadConfig());
-    const stop = () => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      // A second signal, or a stop past its deadline, ends the process at once.
+      if (stopping) process.exit(1);
+      stopping = true;
+      console.log(`${signal}: stopping (requests and jobs under way finish first)`);
+      setTimeout(() => {
+        console.error(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+        process.exit(1);
+      }, STOP_DEADLINE_MS).unref();
       api.close().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -112,8 +132,8 @@ if (import.meta.main) {
         },
       );
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

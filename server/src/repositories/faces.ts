@@ -71,6 +71,11 @@ export async function renewFaceClaim(db: Db, token: string, leaseExpiresAtMs: nu
   await db.updateTable('face_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', '=', token).execute();
 }
 
+/** Gives a claimed job back (its worker is stopping): free for any worker at once. */
+export async function releaseFaceClaim(db: Db, mediaId: string, token: string): Promise<void> {
+  await db.updateTable('face_jobs').set({ claim_token: null, lease_expires_at_ms: null }).where('media_id', '=', mediaId).where('claim_token', '=', token).execute();
+}
+
 /** How many jobs the organization has queued, claimed or not. */
 export async function countFaceJobs(db: Db, organizationId: number): Promise<number> {
   const row = await db

@@ -38,6 +38,19 @@ export async function renewImportClaim(db: Db, token: string, leaseExpiresAtMs: 
   await db.updateTable('import_jobs').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('claim_token', '=', token).execute();
 }
 
+/**
+ * Gives a claimed job back (its worker is stopping): free for any worker at once, its attempt
+ * not counted. The media id stays, so the next attempt removes what this one stored.
+ */
+export async function releaseImportClaim(db: Db, jobId: string, token: string): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set((eb) => ({ claim_token: null, lease_expires_at_ms: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', jobId)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
 /** Records the media id an attempt stores its files under; false when the claim was lost. */
 export async function startImportAttempt(db: Db, jobId: string, token: string, mediaId: string): Promise<boolean> {
   const result = await db.updateTable('import_jobs').set({ media_id: mediaId }).where('id', '=', jobId).where('claim_token', '=', token).executeTakeFirst();

@@ -8,6 +8,7 @@ import {
   insertFaces,
   purgeFaces,
   queueUnindexedPhotos,
+  releaseFaceClaim,
   renewFaceClaim,
   type FaceJob,
 } from '../repositories/faces.ts';
@@ -62,6 +63,7 @@ function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organization
     claim: (limit) =>
       transaction(db, (db) => claimFaceJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(organizationId === undefined ? {} : { organizationId }) })),
     run: (job) => whileLeased((lease) => renewFaceClaim(db, job.token, lease), () => runJob(db, store, engine, job, log)),
+    release: (job) => releaseFaceClaim(db, job.id, job.token),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   deleteImportJobs,
   endImportAttempt,
   finishImportJob,
+  releaseImportClaim,
   renewImportClaim,
   startImportAttempt,
   type ImportJob,
@@ -88,6 +89,7 @@ function importQueue(db: Db, store: MediaStore, { batchId, log }: { batchId?: st
   return {
     claim: (limit) => transaction(db, (db) => claimImportJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(batchId === undefined ? {} : { batchId }) })),
     run: (job) => runImportJob(db, store, job, log),
+    release: (job) => releaseImportClaim(db, job.id, job.claim_token as string),
   };
 }
 

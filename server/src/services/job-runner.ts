@@ -41,6 +41,11 @@ export interface JobQueue<Job> {
   claim(limit: number): Promise<Job[]>;
   /** Runs one claimed job to its end, recording its failure; throws only when it cannot (the database is gone). */
   run(job: Job): Promise<void>;
+  /**
+   * Gives back the claim of a job still running when the process stops, so another worker takes
+   * it at once rather than when its lease ends. The run, if it ends after all, finds its claim lost.
+   */
+  release?(job: Job): Promise<void>;
 }
 
 export interface DrainOptions {
@@ -99,9 +104,14 @@ export async function drainAndWait<Job>(queue: JobQueue<Job>, options: DrainOpti
   }
 }
 
+export interface StopOptions {
+  /** How long jobs under way may take to end; then their claims are given back (JobQueue.release). */
+  releaseAfterMs?: number;
+}
+
 export interface Worker {
-  /** Finishes the pass or jobs under way, then stops. */
-  stop(): Promise<void>;
+  /** Claims nothing more and finishes the pass or jobs under way (see StopOptions), then stops. */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 /**
@@ -135,7 +145,37 @@ export function startLoop(
   };
 }
 
-/** Drains the queue in the background for as long as the process serves, polling when idle. */
+/**
+ * Drains the queue in the background for as long as the process serves, polling when idle.
+ * Stopping, it gives back the claims of the jobs that outlast `releaseAfterMs`.
+ */
 export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
-  return startLoop(name, IDLE_POLL_MS, (stopped) => drain(queue, { concurrency, stopped }), log);
+  const underWay = new Set<Job>();
+  const tracked: JobQueue<Job> = {
+    claim: (limit) => queue.claim(limit),
+    run: async (job) => {
+      underWay.add(job);
+      try {
+        await queue.run(job);
+      } finally {
+        underWay.delete(job);
+      }
+    },
+  };
+  const loop = startLoop(name, IDLE_POLL_MS, (stopped) => drain(tracked, { concurrency, stopped }), log);
+  return {
+    async stop({ releaseAfterMs = Infinity } = {}) {
+      const stopped = loop.stop();
+      const late = Symbol('late');
+      let timer: NodeJS.Timeout | undefined;
+      const grace = Number.isFinite(releaseAfterMs) ? new Promise<typeof late>((resolve) => (timer = setTimeout(resolve, releaseAfterMs, late))) : undefined;
+      const outcome = await (grace ? Promise.race([stopped, grace]) : stopped);
+      clearTimeout(timer);
+      if (outcome !== late || !queue.release) return;
+      const release = queue.release.bind(queue);
+      await Promise.all(
+        [...underWay].map((job) => release(job).catch((error: unknown) => log(`${name}: a claim was not given back (${error instanceof Error ? error.message : String(error)}); it frees when its lease ends`))),
+      );
+    },
+  };
 }
