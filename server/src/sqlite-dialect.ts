@@ -313,6 +313,16 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
+/**
+ * Kysely queues every query of a single-connection dialect behind the one before; this driver
+ * orders them itself, so that a read need not wait for a write waiting for the lock.
+ */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 /** A Kysely dialect over `node:sqlite`, for the database file at `file`. */
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
@@ -336,7 +346,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new NodeSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>) {
