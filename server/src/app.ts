@@ -73,6 +73,14 @@ export function buildApp({
   // CORS for the tenant sites' origins and rate limits on the look-ups (see safety.ts).
   registerSafety(app, db, allowed, safety);
   registerErrorHandling(app);
+  // Stopping, every answer closes its connection: an idle keep-alive socket would hold the
+  // server's close until its timeout.
+  if (stopping) {
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (stopping.aborted) void reply.header('connection', 'close');
+      done(null, payload);
+    });
+  }
   // JSON answers travel compressed (the 20,000-media list: 5.9 MB as text); photos, videos and
   // ZIPs are sent as they are (their types are not compressible). Request bodies are never
   // inflated: an upload's size limit must hold for the bytes the client actually sends.
