@@ -30,7 +30,7 @@ function postgresTypes(oid: number, format?: string) {
   return format === undefined ? pg.types.getTypeParser(oid) : pg.types.getTypeParser(oid, format as 'text');
 }
 
-/** The SQLite handles, whose compiled queries run at once when the connection is free. */
+/** The SQLite handles, whose compiled queries run at once when they can. */
 const immediate = new WeakMap<Db, NodeSqliteDialect>();
 
 /** Opens the database (creating the SQLite file if needed) and brings its schema up to date. */
@@ -68,9 +68,10 @@ export function dialectOf(db: Db): Dialect {
  * the markers went. So `build` must pass its arguments to the query as they are (no branching
  * on them, no `.toLowerCase()`): the first call checks each one lands somewhere.
  *
- * On SQLite the query runs at once when nothing holds the connection (NodeSqliteDriver.runNow),
- * rather than through Kysely's queue: those rounds through the event loop took twice as long
- * as the statement itself in a busy server.
+ * On SQLite the query runs at once (NodeSqliteDriver.runNow: a SELECT on the read-only
+ * connection, a write when nothing holds the writer) rather than through Kysely's executor:
+ * those rounds through the event loop took twice as long as the statement itself in a busy
+ * server.
  */
 export function compiledOnce<Args extends Array<string | number>, Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
