@@ -165,13 +165,9 @@ export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurren
   const loop = startLoop(name, IDLE_POLL_MS, (stopped) => drain(tracked, { concurrency, stopped }), log);
   return {
     async stop({ releaseAfterMs = Infinity } = {}) {
-      const stopped = loop.stop();
-      const late = Symbol('late');
-      let timer: NodeJS.Timeout | undefined;
-      const grace = Number.isFinite(releaseAfterMs) ? new Promise<typeof late>((resolve) => (timer = setTimeout(resolve, releaseAfterMs, late))) : undefined;
-      const outcome = await (grace ? Promise.race([stopped, grace]) : stopped);
-      clearTimeout(timer);
-      if (outcome !== late || !queue.release) return;
+      const stopped = loop.stop().then(() => true);
+      const ended = Number.isFinite(releaseAfterMs) ? await Promise.race([stopped, sleep(releaseAfterMs, false, { ref: false })]) : await stopped;
+      if (ended || !queue.release) return;
       const release = queue.release.bind(queue);
       await Promise.all(
         [...underWay].map((job) => release(job).catch((error: unknown) => log(`${name}: a claim was not given back (${error instanceof Error ? error.message : String(error)}); it frees when its lease ends`))),
