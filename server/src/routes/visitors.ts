@@ -76,22 +76,19 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
     { schema: { params: Type.Object({ token: Id }) } },
     async (request, reply) => {
       const plan = await planZip(db, store, request.params.token);
-      const archive = zipStream(plan, store);
-      archive.on('warning', (error) => request.log.warn({ err: error }, 'zip warning'));
-      archive.on('error', (error) => {
+      const { stream, length } = zipStream(plan, store);
+      stream.on('error', (error) => {
         // Headers are gone already: the best left is to cut the download short.
         request.log.error({ err: error }, 'zip failed');
         reply.raw.destroy(error);
       });
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) archive.abort();
-      });
-      void archive.finalize().catch(() => undefined);
+      reply.raw.on('close', () => stream.destroy());
       return reply
+        .header('Content-Length', length)
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${ZIP_FILE_NAME}"`)
         .header('Cache-Control', 'no-store')
-        .send(archive);
+        .send(stream);
     },
   );
 

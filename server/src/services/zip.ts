@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { transaction, type Db } from '../db.ts';
-import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import type { Readable } from 'node:stream';
 import { ApiError } from '../errors.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
@@ -11,6 +10,7 @@ import { openCards } from './card-access.ts';
 import { createLimiter } from './concurrency.ts';
 import { assertOriginalAllowed } from './sold.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { storedZip, storedZipLength, type StoredZipEntry } from './stored-zip.ts';
 import { originalName } from './video.ts';
 
 export const ZIP_LIFETIME_MS = 60 * 60_000;
@@ -77,7 +77,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 
 export interface ZipPlan {
   /** `file` is the stored original's name, `name` the entry's. */
-  entries: Array<{ mediaId: string; file: string; name: string; date: Date }>;
+  entries: Array<{ mediaId: string; file: string; name: string; date: Date; size: number }>;
 }
 
 /**
@@ -91,34 +91,18 @@ export async function planZip(db: Db, store: MediaStore, token: string): Promise
   // A look-up each (a request with S3), 16 at a time: a ZIP may hold 5000 media.
   const limit = createLimiter(16);
   const sizes = await Promise.all(rows.map((row) => limit(() => store.size(row.id, originalName(row)))));
-  if (sizes.includes(undefined)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const names = uniqueNames(rows.map((row) => row.filename));
   return {
-    entries: rows.map((row, i) => ({
-      mediaId: row.id,
-      file: originalName(row),
-      name: names[i] ?? row.filename,
-      date: new Date(row.captured_at),
-    })),
+    entries: rows.map((row, i) => {
+      const size = sizes[i];
+      if (size === undefined) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+      return { mediaId: row.id, file: originalName(row), name: names[i] ?? row.filename, date: new Date(row.captured_at), size };
+    }),
   };
 }
 
-/** A streaming ZIP of the originals: stored (photos and videos are compressed already), ZIP64. */
-export function zipStream(plan: ZipPlan, store: MediaStore): ZipArchive {
-  const archive = new ZipArchive({ store: true, forceZip64: true });
-  for (const entry of plan.entries) archive.append(lazyStream(() => store.read(entry.mediaId, entry.file)), { name: entry.name, date: entry.date });
-  return archive;
-}
-
-/**
- * A stream that opens its source only when first read: archiver reads entries one after the
- * other, so thousands of entries hold one file or connection at a time.
- */
-function lazyStream(open: () => Promise<Readable>): Readable {
-  return Readable.from(
-    (async function* () {
-      yield* await open();
-    })(),
-    { objectMode: false },
-  );
+/** The originals as a streaming ZIP (stored-zip.ts), with its exact length. */
+export function zipStream(plan: ZipPlan, store: MediaStore): { stream: Readable; length: number } {
+  const entries: StoredZipEntry[] = plan.entries.map((entry) => ({ ...entry, open: () => store.read(entry.mediaId, entry.file) }));
+  return { stream: storedZip(entries), length: storedZipLength(entries) };
 }
