@@ -35,7 +35,7 @@ const ROUND_SECONDS = QUICK ? 2 : 4;
 const WARM_UP_SECONDS = 3;
 const IDLE_SECONDS = QUICK ? 5 : 15;
 /** An import still running after this long is stopped: its figures so far are printed. */
-const IMPORT_LIMIT_SECONDS = QUICK ? 60 : 180;
+const IMPORT_LIMIT_SECONDS = QUICK ? 60 : 150;
 /** Visitors arriving during the idle and the import windows, per second (open loop). */
 const RATES: Record<Stream, number> = { order: 10, checkout: 5, lookup: 20 };
 const STREAM_NAMES: Record<Stream, string> = { order: 'order creation', checkout: 'PIX checkout', lookup: 'card look-up' };
@@ -57,7 +57,7 @@ function verdict(name: string, value: number, target: { atLeast: number } | { at
 }
 
 const describe = (f: Figures) => {
-  const failures = Object.entries(f.failures).map(([status, n]) => `${n} x ${status === '0' ? 'no answer' : status}`);
+  const failures = Object.entries(f.failures).map(([reason, n]) => `${n} x ${reason}`);
   return `${fixed(f.perSecond)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}, 5xx ${f.serverErrors}${failures.length ? ` (not 2xx: ${failures.join(', ')})` : ''}`;
 };
 

@@ -29,8 +29,8 @@ export interface Figures {
   serverErrors: number;
   /** Other answers that are not 2xx, and requests that got no answer (refused, reset, 30 s timeout). */
   otherFailures: number;
-  /** Every answer that is not 2xx by status, 0 for no answer. */
-  failures: Record<number, number>;
+  /** How many answers were not 2xx, by status and error message (`404 ORDER_NOT_FOUND`, `no answer`). */
+  failures: Record<string, number>;
 }
 
 export type Stream = 'order' | 'checkout' | 'lookup';
@@ -51,7 +51,7 @@ const TIMEOUT_MS = 30_000;
 /** The load process: each call sends one message and waits for its answer. */
 export interface LoadProcess {
   saturate(urls: string[], options: { kind: 'get' } | { kind: 'order'; target: ShopTarget }, connections: number, seconds: number): Promise<Figures>;
-  /** Makes `count` carts ready to pay (a photo, the buyer and the address), for the checkout stream. */
+  /** Makes `count` carts ready to pay (a photo, the buyer and the address) for the checkout stream, in place of any made before. */
   prepare(base: string, target: ShopTarget, count: number): Promise<void>;
   /** Starts the open-loop streams; `stop` answers their figures. */
   start(base: string, target: ShopTarget, rates: Record<Stream, number>): Promise<void>;
@@ -83,11 +83,11 @@ export function startLoadProcess(): LoadProcess {
 
 // ---- The process itself ----
 
-function figures(latencies: number[], seconds: number, failures: Record<number, number>): Figures {
+function figures(latencies: number[], seconds: number, failures: Record<string, number>): Figures {
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
   const count = (pick: (status: number) => boolean) =>
-    Object.entries(failures).reduce((sum, [status, n]) => sum + (pick(Number(status)) ? n : 0), 0);
+    Object.entries(failures).reduce((sum, [reason, n]) => sum + (pick(Number.parseInt(reason, 10) || 0) ? n : 0), 0);
   return {
     requests: sorted.length,
     perSecond: sorted.length / seconds,
@@ -111,11 +111,11 @@ async function saturate(request: Extract<Request, { type: 'saturate' }>): Promis
     // A request's setupRequest is called for each one sent (the options' own is not).
     ...(order ? { requests: [{ method: 'POST' as const, headers: JSON_HEADERS, setupRequest: (req: object) => ({ ...req, body: orderBody() }) }] } : {}),
   });
-  const failures: Record<number, number> = {};
+  const failures: Record<string, number> = {};
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    if (Number(status) < 200 || Number(status) >= 300) failures[Number(status)] = (stat as { count: number }).count;
+    if (Number(status) < 200 || Number(status) >= 300) failures[status] = (stat as { count: number }).count;
   }
-  if (result.errors + result.timeouts) failures[0] = result.errors + result.timeouts;
+  if (result.errors + result.timeouts) failures['no answer'] = result.errors + result.timeouts;
   return { ...figures([], 1, failures), requests: result.requests.total, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
 }
 
@@ -151,6 +151,8 @@ async function prepare({ base, target, count }: Extract<Request, { type: 'prepar
     await must(fetch(`${base}/api/v1/order/${id}/customer`, { method: 'POST', headers: { ...own, ...JSON_HEADERS }, body: JSON.stringify(customer) }), 'customer');
     ready.push({ id, key });
   };
+  // Carts of another server (an earlier engine's) cannot be paid here.
+  ready.length = 0;
   let left = count;
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (left-- > 0) await one();
@@ -161,11 +163,11 @@ interface Running {
   stop(): Promise<Figures & { missed: number }>;
 }
 
-/** One stream at `rate` requests a second; `send` answers the status (0: no answer). */
-function openLoop(rate: number, send: () => Promise<number> | null): Running {
+/** One stream at `rate` requests a second; `send` answers null for 2xx, else why not (null: nothing to send). */
+function openLoop(rate: number, send: () => Promise<string | null> | null): Running {
   const latencies: number[] = [];
   const inFlight = new Set<Promise<void>>();
-  const failures: Record<number, number> = {};
+  const failures: Record<string, number> = {};
   let missed = 0;
   const started = performance.now();
   let next = started;
@@ -177,9 +179,9 @@ function openLoop(rate: number, send: () => Promise<number> | null): Running {
       missed++;
       return;
     }
-    const done = sending.then((status) => {
+    const done = sending.then((failure) => {
       latencies.push(performance.now() - scheduled);
-      if (status < 200 || status >= 300) failures[status] = (failures[status] ?? 0) + 1;
+      if (failure) failures[failure] = (failures[failure] ?? 0) + 1;
     });
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
@@ -200,14 +202,15 @@ function openLoop(rate: number, send: () => Promise<number> | null): Running {
   };
 }
 
-/** A request's status, 0 when it got no answer; its body read to the end. */
-async function status(url: string, init: RequestInit = {}): Promise<number> {
+/** Sends a request and reads its answer to the end: null for a 2xx, else its status and error message. */
+async function status(url: string, init: RequestInit = {}): Promise<string | null> {
   try {
     const answer = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    await answer.arrayBuffer();
-    return answer.status;
+    const body = await answer.text();
+    if (answer.ok) return null;
+    return `${answer.status} ${/"message":"([^"]*)"/.exec(body)?.[1] ?? ''}`.trim();
   } catch {
-    return 0;
+    return 'no answer';
   }
 }
 
