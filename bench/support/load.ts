@@ -46,6 +46,7 @@ const orderPath = (target: ShopTarget) => `/api/v1/order/${target.card}/${target
 const orderBody = () => JSON.stringify({ cards: [], visitor_key: newVisitorKey() });
 const lookUpPath = (target: ShopTarget) => `/api/v1/card/${target.card}/medias?organization_id=${target.orgId}`;
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** An open-loop request unanswered after this long counts as `no answer`, its latency as this long. */
 const TIMEOUT_MS = 30_000;
 
 /** The load process: each call sends one message and waits for its answer. */
