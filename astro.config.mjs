@@ -2,11 +2,13 @@ import react from '@astrojs/react';
 import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadMediaStore } from './server/src/config.ts';
 import { pagePolicy } from './src/lib/page-policy.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// Error reporting costs visitors a bundle, so it exists only in builds given a DSN.
+// Error reporting costs visitors a bundle, so it exists only in builds given a DSN. Its init file by
+// absolute path: the build runs in a folder of its own (scripts/build-tenants.ts).
 const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
 
 // One build renders every tenant under src/pages/[tenant]/; scripts/build-tenants.ts then
@@ -15,7 +17,7 @@ export default defineConfig({
   integrations: [
     react(),
     ...(sentryDsn
-      ? [sentry({ clientInitPath: 'sentry.client.config.ts', enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
+      ? [sentry({ clientInitPath: fileURLToPath(new URL('./sentry.client.config.ts', import.meta.url)), enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
       : []),
   ],
   outDir: './dist/astro',

@@ -2,7 +2,7 @@
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
 // and swaps each finished site in whole at dist/sites/<webName>/ (publisher/releases.ts).
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -234,11 +234,27 @@ async function assembleSite(outDir: string, webName: string, shared: Map<string,
   await installRelease(outDir, webName, release);
 }
 
-/** Runs scripts/astro-build.ts in a child process; answers its peak memory in MiB. */
-function runAstroBuild(env: Record<string, string>): Promise<number> {
+/**
+ * Runs scripts/astro-build.ts in a child process; answers its peak memory in MiB. Its working
+ * directory is a fresh folder inside the project: a static build puts its server chunks in
+ * `<cwd>/.astro/` unless the output folder's path starts with the cwd's text (a sibling such as
+ * /tmp/bench-build-* of a clone at /tmp/bench), where node_modules is out of their reach. Inside
+ * the project they find react, and two builds at once never share them.
+ */
+async function runAstroBuild(env: Record<string, string>): Promise<number> {
+  await mkdir(path.join(root, '.astro'), { recursive: true });
+  const cwd = await mkdtemp(path.join(root, '.astro', 'build-'));
+  try {
+    return await astroBuildIn(cwd, env);
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
+
+function astroBuildIn(cwd: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--no-warnings', path.join(root, 'scripts', 'astro-build.ts')], {
-      cwd: root,
+      cwd,
       // Always a production build: under Vitest NODE_ENV is 'test', which would bundle React's
       // development build (twice the weight) into the sites.
       env: { ...process.env, ...env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },

@@ -168,6 +168,19 @@ describe('the tenant build', () => {
     expect(await liveRelease(path.join(work, 'dist'), 'beta')).toBe(betaBefore);
   }, 120_000);
 
+  it("builds into a folder outside the project whose path starts with the project's (a clone at /tmp/bench, the bench's /tmp/bench-build-*)", async () => {
+    // Astro puts its server chunks in a static build's own output folder when that folder's path
+    // starts with the working directory's text: out of node_modules' reach, they cannot find react.
+    const outDir = await mkdtemp(`${path.resolve(import.meta.dirname, '../..')}-out-`);
+    try {
+      const summary = await buildTenants({ ...options, outDir, tenants: ['alpha'] });
+      expect(summary.built).toEqual(['alpha']);
+      expect(await readFile(path.join(outDir, 'sites', 'alpha', 'index.html'), 'utf8')).toContain('<title>Alpha</title>');
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('keeps the last good snapshot when the API cannot answer', async () => {
     await app.close();
     const summary = await buildTenants({ ...options, tenants: ['alpha'] });
