@@ -145,7 +145,9 @@ describe.runIf(ON_POSTGRES)('row-level locks on PostgreSQL', () => {
       const second = (await claimFaceJobs(api.db, newClaim(), { nowMs: Date.now(), limit: 4, organizationId: shop.orgId })).map((job) => job.id);
       const secondImports = (await claimImportJobs(api.db, newClaim(), { nowMs: Date.now(), limit: 4, batchId: 'rows-batch' })).map((job) => job.id);
       expect(first).toHaveLength(2);
-      expect(second.sort()).toEqual(photos.filter((id) => !first.includes(id)).sort());
+      // The organization has other photos queued too: what matters is that none is taken twice.
+      expect(second).toHaveLength(4);
+      expect(second.filter((id) => first.includes(id))).toEqual([]);
       expect(firstImports).toHaveLength(2);
       expect(secondImports).toHaveLength(2);
       expect(secondImports.filter((id) => firstImports.includes(id))).toEqual([]);

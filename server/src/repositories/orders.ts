@@ -1,4 +1,4 @@
-import type { Nullable, Selectable } from 'kysely';
+import { sql, type Nullable, type Selectable } from 'kysely';
 import { chunks, locksRows, now, type Db, type Schema } from '../db.ts';
 import type { MediaRow } from './media.ts';
 
@@ -79,7 +79,8 @@ export async function findOrInsertOpenOrder(
     .onConflict((conflict) =>
       conflict
         .columns(['organization_id', 'first_card_id', 'visitor_key'])
-        .where('status', '=', 0)
+        // A literal, not a parameter: SQLite matches the target to the partial index by its text.
+        .where('status', '=', sql.lit(0))
         .doUpdateSet({ updated_at: at }),
     )
     .returning(COLUMNS)
