@@ -10,6 +10,7 @@ import { openDatabase, transaction, type Db } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { claimFaceJobs, insertFaceJobs } from '../../server/src/repositories/faces.ts';
 import { claimImportJobs, insertImportJobs } from '../../server/src/repositories/import-jobs.ts';
+import { insertPayment, setPaymentStatus } from '../../server/src/repositories/payments.ts';
 import { newClaim } from '../../server/src/services/job-runner.ts';
 import { createTestApi, ON_POSTGRES, row, rows, type TestApi } from './helpers.ts';
 import { addMediaRows, call, createOrder, loadShop, orderCall, type Shop } from './shop-helpers.ts';
@@ -189,5 +190,30 @@ describe('one cart’s commands', () => {
     expect(answers.map((answer) => answer.status)).toEqual(photos.map(() => 200));
     const order = await orderCall(api, 'GET', `/api/v1/order/${orderId}`);
     expect(order.items.flatMap((line) => line.items)).toHaveLength(photos.length);
+  });
+});
+
+describe('payment attempts', () => {
+  it('keeps one live attempt per method and sale, whatever runs at once (a unique index)', async () => {
+    await createCard(api.db, { organizationId: shop.orgId, code: 'ROWS00007' });
+    const order = await createOrder(api, shop, 'ROWS00007');
+    const attempt = (n: number, method: 'pix' | 'creditCard' = 'pix', mediaIds = ['m1', 'm2']) => ({
+      id: `rows-attempt-${n}`,
+      order_id: order.id,
+      method,
+      gateway: 'sandbox',
+      idempotency_key: `${order.id}-${method}-${n}`,
+      amount_cents: 5000,
+      media_ids: JSON.stringify(mediaIds),
+      status: 'processing' as const,
+    });
+    await insertPayment(api.db, attempt(1));
+    await expect(insertPayment(api.db, attempt(2))).rejects.toThrow(/unique/i);
+    // Another method, or another sale, is another attempt.
+    await insertPayment(api.db, attempt(3, 'creditCard'));
+    await insertPayment(api.db, attempt(4, 'pix', ['m1']));
+    // Once the first is no longer live, the same sale may be charged again.
+    await setPaymentStatus(api.db, 'rows-attempt-1', 'canceled');
+    await insertPayment(api.db, attempt(5));
   });
 });
