@@ -160,30 +160,42 @@ export function now(): string {
   return new Date().toISOString();
 }
 
+/** Advisory-lock keys: one per thing that runs alone across every instance. */
+export const ADVISORY_KEYS = { migrations: 16_000_016, sweep: 16_000_017 } as const;
+
 /**
  * Runs `work` as one transaction; inside one already, it joins it. Callers name the handle
  * `db`, so nothing inside can reach the outer one (on SQLite that would wait for itself).
  *
  * SQLite has one writer: its driver begins with BEGIN IMMEDIATE, so write transactions run one
  * at a time. PostgreSQL runs them side by side, at READ COMMITTED: what must not interleave is
- * protected where it lives (`lockRows` on the row a command changes, unique indexes with ON
- * CONFLICT, claims that skip locked rows). Keep transactions short: files, images and the reads
- * that build an answer come before or after, never inside.
+ * protected where it lives (`locksRows`: the row a command changes, unique indexes with ON
+ * CONFLICT, claims that skip locked rows). Each also takes the sweep's key shared, which never
+ * makes two transactions wait for each other, only for the sweep (`transactionUnlessBusy`).
+ * Keep transactions short: files, images and the reads that build an answer come before or
+ * after, never inside.
  */
 export function transaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
-  return db.transaction().execute(work);
+  return db.transaction().execute(async (trx) => {
+    if (locksRows(trx)) await sql`SELECT pg_advisory_xact_lock_shared(${ADVISORY_KEYS.sweep})`.execute(trx);
+    return work(trx);
+  });
 }
 
 /**
- * Like `transaction`, but gives up when it would wait more than 5 s for a lock (SQLite's
- * busy_timeout for its write lock; on PostgreSQL a lock_timeout for any row or advisory lock
- * `work` asks for): answers undefined then.
+ * Runs `work` once no write transaction is under way, holding new ones off until it ends (the
+ * sweep at start: an import's rows not committed yet must not read as missing). Gives up when
+ * that takes more than 5 s (SQLite's busy_timeout for its write lock; on PostgreSQL a
+ * lock_timeout on the sweep's key, which every `transaction` takes shared): answers undefined then.
  */
 export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T | undefined> {
   try {
     return await db.transaction().execute(async (trx) => {
-      if (dialectOf(trx) === 'postgres') await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      if (locksRows(trx)) {
+        await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+        await sql`SELECT pg_advisory_xact_lock(${ADVISORY_KEYS.sweep})`.execute(trx);
+      }
       return work(trx);
     });
   } catch (error) {
@@ -202,9 +214,6 @@ export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise
 export function locksRows(db: Db): boolean {
   return dialectOf(db) === 'postgres';
 }
-
-/** Advisory-lock keys: one per thing that runs alone across every instance. */
-export const ADVISORY_KEYS = { migrations: 16_000_016, sweep: 16_000_017 } as const;
 
 /**
  * Takes a transaction-scoped advisory lock on PostgreSQL, held until `trx` ends: whoever else

@@ -12,8 +12,12 @@ import { claimFaceJobs, insertFaceJobs } from '../../server/src/repositories/fac
 import { claimImportJobs, insertImportJobs } from '../../server/src/repositories/import-jobs.ts';
 import { insertPayment, setPaymentStatus } from '../../server/src/repositories/payments.ts';
 import { newClaim } from '../../server/src/services/job-runner.ts';
+import { payOrder } from '../../server/src/services/orders.ts';
+import { confirmPixPayment } from '../../server/src/services/payments/checkout.ts';
+import { createSandboxGateway } from '../../server/src/services/payments/sandbox.ts';
+import { loadPixConfig } from '../../server/src/config.ts';
 import { createTestApi, ON_POSTGRES, row, rows, type TestApi } from './helpers.ts';
-import { addMediaRows, call, createOrder, loadShop, orderCall, type Shop } from './shop-helpers.ts';
+import { addMediaRows, call, createOrder, loadShop, orderCall, validAddress, validCustomer, type Shop } from './shop-helpers.ts';
 
 let api: TestApi;
 let shop: Shop;
@@ -156,6 +160,35 @@ describe.runIf(ON_POSTGRES)('row-level locks on PostgreSQL', () => {
       await faces.release();
       await imports.release();
     }
+  });
+
+  it('sells a photo once when two orders are paid for it at the same time', async () => {
+    await createCard(api.db, { organizationId: shop.orgId, code: 'ROWS00008' });
+    const [photo] = (await addMediaRows(api.db, shop.orgId, 'ROWS00008', 'photo', 1)) as [string];
+    const [first, second] = await Promise.all(
+      ['visitor-first-0123456789abcdef', 'visitor-second-0123456789abcde'].map(async (visitor) => {
+        const order = await createOrder(api, shop, 'ROWS00008', [], visitor);
+        await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${photo}`, undefined, visitor);
+        await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer, address: validAddress }, visitor);
+        return order;
+      }),
+    );
+    expect((await call(api, 'POST', `/api/v1/payment/checkout/${second!.id}`, { pix: true }, 'visitor-second-0123456789abcde')).status).toBe(200);
+    // The first order is being paid (its transaction has sold the photo, not committed yet)
+    // when the second order's PIX arrives.
+    const paying = await holdTransaction(api.db, (db) => payOrder(db, first!.id, [photo]));
+    let confirmed: Promise<unknown> | undefined;
+    try {
+      confirmed = confirmPixPayment({ db: api.db, gateway: createSandboxGateway({ db: api.db, dataDir: api.dataDir, pix: loadPixConfig({}) }) }, second!.id);
+      await waitForLockWaiters(api.db, 1);
+    } finally {
+      await paying.release();
+    }
+    expect(await confirmed).toMatchObject({ status: 'REFUNDED' });
+    const sold = await row(api.db, sql<{ sold_order_id: string | null }>`SELECT sold_order_id FROM media WHERE id = ${photo}`);
+    expect(sold?.sold_order_id).toBe(first!.id);
+    const statuses = await rows(api.db, sql<{ id: string; status: number }>`SELECT id, status FROM orders WHERE id IN (${first!.id}, ${second!.id})`);
+    expect(Object.fromEntries(statuses.map((order) => [order.id, order.status]))).toEqual({ [first!.id]: 1, [second!.id]: 0 });
   });
 
   it('applies the migrations once when two instances open a new database together', async () => {

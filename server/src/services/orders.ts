@@ -212,8 +212,8 @@ async function keyedOrder(db: Db, orderId: string, options?: { lock: boolean }):
  * FORBIDDEN). With `lock`, its row stays locked until the caller's transaction ends.
  */
 export async function ownOrder(db: Db, orderId: string, visitorKey: string | undefined, options?: { lock: boolean }): Promise<OrderRow> {
-  const { visitor_key, ...order } = await keyedOrder(db, orderId, options);
-  if (!isOwner({ ...order, visitor_key }, visitorKey)) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
+  const order = await keyedOrder(db, orderId, options);
+  if (!isOwner(order, visitorKey)) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
   return order;
 }
 
@@ -301,8 +301,8 @@ export async function createOrder(
 
 /** The order; its personal data only for the call that presents its visitor key. */
 export async function getOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<WireOrderAnswer> {
-  const { visitor_key, ...order } = await keyedOrder(db, orderId);
-  return answer(db, order, { owner: isOwner({ ...order, visitor_key }, visitorKey) });
+  const order = await keyedOrder(db, orderId);
+  return answer(db, order, { owner: isOwner(order, visitorKey) });
 }
 
 export async function addCard(
