@@ -127,16 +127,22 @@ function statements(script: string): string[] {
  * file-name order, each in its own transaction (all or nothing).
  */
 async function migrate(db: Db): Promise<void> {
-  await db.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('version', 'text', (column) => column.primaryKey())
-    .addColumn('applied_at', 'text', (column) => column.notNull())
-    .execute();
+  // Two instances starting together: each step waits for the other's (even CREATE TABLE IF NOT
+  // EXISTS may collide in PostgreSQL's catalog).
+  await transaction(db, async (db) => {
+    await lockKey(db, ADVISORY_KEYS.migrations);
+    await db.schema
+      .createTable('schema_migrations')
+      .ifNotExists()
+      .addColumn('version', 'text', (column) => column.primaryKey())
+      .addColumn('applied_at', 'text', (column) => column.notNull())
+      .execute();
+  });
   const dir = new URL(`${dialectOf(db)}/`, MIGRATIONS_DIR);
   const files = fs.readdirSync(dir).filter((name) => MIGRATION_FILE.test(name)).sort();
   for (const file of files) {
     await transaction(db, async (db) => {
+      await lockKey(db, ADVISORY_KEYS.migrations);
       // Read inside the transaction: another process may have applied it meanwhile.
       const applied = await db.selectFrom('schema_migrations').select('version').where('version', '=', file).executeTakeFirst();
       if (applied) return;
@@ -155,34 +161,42 @@ export function now(): string {
   return new Date().toISOString();
 }
 
-/** Any advisory-lock key will do, as long as every transaction uses the same one. */
-const WRITE_LOCK = 16_000_016;
+/** Advisory-lock keys: one per thing that runs alone across every instance. */
+export const ADVISORY_KEYS = { migrations: 16_000_016, sweep: 16_000_017 } as const;
 
 /**
  * Runs `work` as one transaction; inside one already, it joins it. Callers name the handle
  * `db`, so nothing inside can reach the outer one (on SQLite that would wait for itself).
  *
- * Transactions take the database's write lock first, so they run one at a time as they always
- * did: SQLite's BEGIN IMMEDIATE (its driver begins that way), a transaction-scoped advisory lock
- * in PostgreSQL. The code relies on it (find-then-insert of an open order, the sweep waiting for
- * an import). Request handlers therefore do their slow work (files, images) before opening one.
+ * SQLite has one writer: its driver begins with BEGIN IMMEDIATE, so write transactions run one
+ * at a time. PostgreSQL runs them side by side, at READ COMMITTED: what must not interleave is
+ * protected where it lives (`locksRows`: the row a command changes, unique indexes with ON
+ * CONFLICT, claims that skip locked rows). Each also takes the sweep's key shared, which never
+ * makes two transactions wait for each other, only for the sweep (`transactionUnlessBusy`).
+ * Keep transactions short: files, images and the reads that build an answer come before or
+ * after, never inside.
  */
 export function transaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   return db.transaction().execute(async (trx) => {
-    await lockWrites(trx);
+    if (locksRows(trx)) await sql`SELECT pg_advisory_xact_lock_shared(${ADVISORY_KEYS.sweep})`.execute(trx);
     return work(trx);
   });
 }
 
 /**
- * Like `transaction`, but gives up when another process holds the write lock for 5 s (SQLite's
- * busy_timeout, a lock timeout in PostgreSQL): answers undefined then.
+ * Runs `work` once no write transaction is under way, holding new ones off until it ends (the
+ * sweep at start: an import's rows not committed yet must not read as missing). Gives up when
+ * that takes more than 5 s (SQLite's busy_timeout for its write lock; on PostgreSQL a
+ * lock_timeout on the sweep's key, which every `transaction` takes shared): answers undefined then.
  */
 export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T | undefined> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await lockWrites(trx, { waitAtMost: '5s' });
+      if (locksRows(trx)) {
+        await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+        await sql`SELECT pg_advisory_xact_lock(${ADVISORY_KEYS.sweep})`.execute(trx);
+      }
       return work(trx);
     });
   } catch (error) {
@@ -200,11 +214,23 @@ export function isDatabaseBusy(error: unknown): boolean {
   return errcode === 5 || code === '55P03';
 }
 
-/** PostgreSQL's counterpart of BEGIN IMMEDIATE, held until the transaction ends. */
-async function lockWrites(trx: Db, { waitAtMost }: { waitAtMost?: string } = {}): Promise<void> {
-  if (dialectOf(trx) !== 'postgres') return;
-  if (waitAtMost) await sql`SET LOCAL lock_timeout = ${sql.lit(waitAtMost)}`.execute(trx);
-  await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+/**
+ * Whether the database locks rows, so a transaction must lock what it reads to change
+ * (PostgreSQL). SQLite's one writer already keeps every write transaction apart, and it knows no
+ * FOR UPDATE: queries add their locking clause only when this answers true.
+ */
+export function locksRows(db: Db): boolean {
+  return dialectOf(db) === 'postgres';
+}
+
+/**
+ * Takes a transaction-scoped advisory lock on PostgreSQL, held until `trx` ends: whoever else
+ * asks for the same key waits (or, in `transactionUnlessBusy`, gives up after 5 s). On SQLite the
+ * transaction is the one writer already.
+ */
+export async function lockKey(trx: Db, key: number): Promise<void> {
+  if (!trx.isTransaction) throw new Error('lockKey: an advisory lock is taken inside a transaction');
+  if (locksRows(trx)) await sql`SELECT pg_advisory_xact_lock(${key})`.execute(trx);
 }
 
 /** Splits a long list so one statement never takes more parameters than a database allows. */

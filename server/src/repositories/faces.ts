@@ -1,4 +1,4 @@
-import { chunks, now, type Db } from '../db.ts';
+import { chunks, locksRows, now, type Db } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
 import { MEDIA_COLUMNS, type CardMediaRow, type MediaRow } from './media.ts';
 
@@ -55,7 +55,9 @@ export async function claimFaceJobs(db: Db, claim: Claim, options: { nowMs: numb
         .$if(options.organizationId !== undefined, (query) => query.where('waiting.organization_id', '=', options.organizationId as number))
         .orderBy('waiting.queued_at')
         .orderBy('waiting.media_id')
-        .limit(options.limit),
+        .limit(options.limit)
+        // Rows another claim holds (PostgreSQL) are left to it, not waited for nor taken twice.
+        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
     )
     .returning((eb) => [
       'face_jobs.media_id',

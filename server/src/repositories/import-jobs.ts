@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { chunks, type Db, type Schema } from '../db.ts';
+import { chunks, locksRows, type Db, type Schema } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
 
 export type ImportJob = Selectable<Schema['import_jobs']>;
@@ -27,7 +27,9 @@ export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; 
         .$if(options.batchId !== undefined, (query) => query.where('waiting.batch_id', '=', options.batchId as string))
         .orderBy('waiting.queued_at')
         .orderBy('waiting.id')
-        .limit(options.limit),
+        .limit(options.limit)
+        // Rows another claim holds (PostgreSQL) are left to it, not waited for nor taken twice.
+        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
     )
     .returningAll()
     .execute();

@@ -1,5 +1,5 @@
-import type { Nullable, Selectable } from 'kysely';
-import { chunks, now, type Db, type Schema } from '../db.ts';
+import { sql, type Nullable, type Selectable } from 'kysely';
+import { chunks, locksRows, now, type Db, type Schema } from '../db.ts';
 import type { MediaRow } from './media.ts';
 
 /** An order as the calls read it: every column but the `visitor_key` it is looked up by. */
@@ -34,33 +34,37 @@ export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** The visitor key an order was made with: null for orders older than keys, undefined for no order. */
-export async function findOrderVisitorKey(db: Db, id: string): Promise<string | null | undefined> {
-  return (await db.selectFrom('orders').select('visitor_key').where('id', '=', id).executeTakeFirst())?.visitor_key;
-}
+/** An order with the visitor key it was made with (null for orders older than keys). */
+export type KeyedOrderRow = OrderRow & Pick<Selectable<Schema['orders']>, 'visitor_key'>;
 
+/**
+ * The order and its visitor key in one read. With `lock`, inside a transaction, the row stays
+ * locked until it ends (PostgreSQL's FOR UPDATE): the commands that change one cart, pay it or
+ * record its charges take it first, so they run one at a time per order while other orders go on.
+ */
+export function findKeyedOrder(db: Db, id: string, { lock = false } = {}): Promise<KeyedOrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select([...COLUMNS, 'visitor_key'])
+    .where('id', '=', id)
+    .$if(lock && locksRows(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
 export function listOrdersOfOrganization(db: Db, organizationId: number): Promise<OrderRow[]> {
   return db.selectFrom('orders').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').execute();
 }
 
-/** The visitor's open order of a first card (one at most, by a unique index). */
-export function findOpenOrder(db: Db, organizationId: number, firstCardId: string, visitorKey: string): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .select(COLUMNS)
-    .where('organization_id', '=', organizationId)
-    .where('first_card_id', '=', firstCardId)
-    .where('visitor_key', '=', visitorKey)
-    .where('status', '=', 0)
-    .executeTakeFirst();
-}
-
-export async function insertOrder(
+/**
+ * The visitor's open order of a first card: made now, or the one already open (the unique index
+ * orders_one_open), whose row is then locked until the transaction ends. One statement, so two
+ * requests at once (a double click, two instances) never make two.
+ */
+export async function findOrInsertOpenOrder(
   db: Db,
   order: { id: string; organizationId: number; firstCardId: string; visitorKey: string; pdv: string | null; tz: string | null },
-): Promise<void> {
+): Promise<OrderRow> {
   const at = now();
-  await db
+  return db
     .insertInto('orders')
     .values({
       id: order.id,
@@ -72,12 +76,20 @@ export async function insertOrder(
       created_at: at,
       updated_at: at,
     })
-    .execute();
+    .onConflict((conflict) =>
+      conflict
+        .columns(['organization_id', 'first_card_id', 'visitor_key'])
+        // A literal, not a parameter: SQLite matches the target to the partial index by its text.
+        .where('status', '=', sql.lit(0))
+        .doUpdateSet({ updated_at: at }),
+    )
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
-/** Records a change so `updated_at` tells when the order last moved. */
-export async function touchOrder(db: Db, id: string): Promise<void> {
-  await db.updateTable('orders').set({ updated_at: now() }).where('id', '=', id).execute();
+/** Records a change so `updated_at` tells when the order last moved; answers the order as it now is. */
+export function touchOrder(db: Db, id: string): Promise<OrderRow> {
+  return db.updateTable('orders').set({ updated_at: now() }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 export function listOrderCards(db: Db, orderId: string): Promise<OrderCardRow[]> {
@@ -198,6 +210,18 @@ export async function markOrderPaid(db: Db, orderId: string): Promise<boolean> {
     .where('status', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Locks media about to be sold until the transaction ends (PostgreSQL), in id order so two
+ * payments never wait for each other in a circle: of two orders paying for the same media at
+ * once, the second reads them sold by the first.
+ */
+export async function lockMediaForSale(db: Db, mediaIds: readonly string[]): Promise<void> {
+  if (!locksRows(db)) return;
+  for (const batch of chunks([...mediaIds].sort())) {
+    await db.selectFrom('media').select('id').where('id', 'in', batch).orderBy('id').forNoKeyUpdate().execute();
+  }
 }
 
 /** Marks media as covered by a paid order; media already sold by another order keep theirs. */

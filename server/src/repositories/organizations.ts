@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { now, type Db, type Schema } from '../db.ts';
+import { locksRows, now, type Db, type Schema } from '../db.ts';
 import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
@@ -96,6 +96,15 @@ function listChanges(db: Db, removed: 'is' | 'is not', since: string | undefined
 }
 
 /** Records that something a site shows changed (branding, a webhook's word); false for an unknown web name. */
+/**
+ * Locks the organization's row until the transaction ends (PostgreSQL), so changes that replace
+ * a whole set of its rows (products, branding) run one at a time per organization. Rows that
+ * merely refer to it (orders, media) are not held up.
+ */
+export async function lockOrganization(db: Db, id: number): Promise<void> {
+  if (locksRows(db)) await db.selectFrom('organizations').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+}
+
 export async function markOrganizationChanged(db: Db, webName: string): Promise<boolean> {
   const result = await db
     .updateTable('organizations')

@@ -89,6 +89,12 @@ export function listUnresolvedPayments(db: Db, orderId?: string): Promise<Paymen
   return query.orderBy('created_at').orderBy('rowid').execute();
 }
 
+/** Whether the order has a pending or processing payment, which a change of its sale cancels. */
+export async function hasPendingPayments(db: Db, orderId: string): Promise<boolean> {
+  const found = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
+  return found !== undefined;
+}
+
 /** Pending payments of an order (an order change cancels them: their amount is stale). */
 export async function cancelPendingPayments(db: Db, orderId: string): Promise<number> {
   const result = await db

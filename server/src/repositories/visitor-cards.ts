@@ -8,15 +8,17 @@ export async function cardOrigin(db: Db, cardId: string): Promise<CardOrigin | u
   return row?.origin;
 }
 
-/** Inserts a card whose id the caller chose (uploads stage their files before the card exists). */
+/** Inserts a card whose id the caller chose (uploads stage their files before the card exists); false when its code is taken. */
 export async function insertCardWithId(
   db: Db,
   card: { id: string; organizationId: number; code: string; secret: string | null; origin: CardOrigin },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('cards')
     .values({ id: card.id, organization_id: card.organizationId, code: card.code, secret: card.secret, origin: card.origin })
-    .execute();
+    .onConflict((conflict) => conflict.columns(['organization_id', 'code']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function countCards(db: Db): Promise<number> {

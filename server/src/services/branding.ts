@@ -6,7 +6,7 @@ import { contentTypeOf } from '../../../src/lib/content-types.ts';
 import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findBrandingFile, hasBranding, listBrandingNames, replaceBranding, type BrandingFile } from '../repositories/branding.ts';
-import { findOrganizationByWebName, findOrganizationIdByWebName, markOrganizationChanged } from '../repositories/organizations.ts';
+import { findOrganizationByWebName, findOrganizationIdByWebName, lockOrganization, markOrganizationChanged } from '../repositories/organizations.ts';
 
 // Branding files (logo, banners, background, favicon, error banner) live in the database
 // (table branding_files), so every API instance on it serves the same ones. Each is named as the
@@ -71,11 +71,13 @@ async function readBrandingFolder(folder: string, { strict }: { strict: boolean 
  * Answers the names stored.
  */
 export async function setBranding(db: Db, webName: string, folder: string): Promise<{ webName: string; names: string[] }> {
-  // The files are read before the transaction: it holds the write lock.
+  // The files are read before the transaction: it stays short.
   const files = await readBrandingFolder(folder, { strict: true });
   return transaction(db, async (db) => {
     const organization = await findOrganizationByWebName(db, webName);
     if (!organization) throw new BrandingError(`unknown organization "${webName}"`);
+    // Two replacements of one organization's set at once: the second waits, then replaces the first's.
+    await lockOrganization(db, organization.id);
     await replaceBranding(db, organization.id, files);
     await markOrganizationChanged(db, organization.web_name);
     return { webName: organization.web_name, names: files.map((file) => file.name) };
@@ -105,6 +107,8 @@ export async function carryOverDiskBranding(db: Db, dataDir: string, log: (messa
     const outcome = await transaction(db, async (db) => {
       const organizationId = await findOrganizationIdByWebName(db, entry.name);
       if (organizationId === undefined) return 'unknown';
+      // Read under the organization's lock: another instance carrying it over at once goes first or after.
+      await lockOrganization(db, organizationId);
       if (await hasBranding(db, organizationId)) return 'kept';
       await replaceBranding(db, organizationId, files);
       await markOrganizationChanged(db, entry.name);

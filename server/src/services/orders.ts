@@ -11,10 +11,9 @@ import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '
 import {
   addOrderCard,
   addOrderPackage,
-  findOpenOrder,
+  findKeyedOrder,
   findOrder,
-  findOrderVisitorKey,
-  insertOrder,
+  findOrInsertOpenOrder,
   listOrderCards,
   listOrderItems,
   markMediaSoldByOrder,
@@ -27,10 +26,11 @@ import {
   setOrderFinished,
   touchOrder,
   upsertOrderMedia,
+  type KeyedOrderRow,
   type OrderRow,
 } from '../repositories/orders.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
-import { cancelPendingPayments, listPayments } from '../repositories/payments.ts';
+import { cancelPendingPayments, hasPendingPayments, listPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { openCards } from './card-access.ts';
 import { randomAlphanumeric, sameText } from './ids.ts';
@@ -59,8 +59,9 @@ export interface OrderView {
 const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
   media.kind === 'video' ? { video: { id: media.id } } : { photo: { id: media.id } };
 
-export async function viewOrder(db: Db, order: OrderRow): Promise<OrderView> {
-  const organization = await findOrganizationById(db, order.organization_id);
+/** Reads what the order is worth; `organization` when the caller has it already. */
+export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrganization): Promise<OrderView> {
+  organization ??= await findOrganizationById(db, order.organization_id);
   if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
   // What this order may still sell: media nobody else sold (sold by this order once it is paid).
   const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
@@ -181,10 +182,9 @@ export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boo
   };
 }
 
-async function answer(db: Db, orderId: string, access: { owner: boolean }): Promise<WireOrderAnswer> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order), access) };
+/** The answer of an order command, read after its transaction committed. */
+async function answer(db: Db, order: OrderRow, access: { owner: boolean }, organization?: WireOrganization): Promise<WireOrderAnswer> {
+  return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order, organization), access) };
 }
 
 export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
@@ -197,22 +197,23 @@ export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
  * Whether a call presents the visitor key the order was made with (the X-Visitor-Key header),
  * compared in constant time. Orders made before keys have none: they are nobody's.
  */
-async function isOwner(db: Db, orderId: string, visitorKey: string | undefined): Promise<boolean> {
-  const stored = await findOrderVisitorKey(db, orderId);
-  return typeof stored === 'string' && visitorKey !== undefined && sameText(visitorKey, stored);
+function isOwner(order: KeyedOrderRow, visitorKey: string | undefined): boolean {
+  return typeof order.visitor_key === 'string' && visitorKey !== undefined && sameText(visitorKey, order.visitor_key);
 }
 
-/** The order, when the call proves it is its browser's: nobody else changes or pays it (403 FORBIDDEN). */
-export async function ownOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<OrderRow> {
-  const order = await loadOrder(db, orderId);
-  if (!(await isOwner(db, orderId, visitorKey))) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
+async function keyedOrder(db: Db, orderId: string, options?: { lock: boolean }): Promise<KeyedOrderRow> {
+  const order = await findKeyedOrder(db, orderId, options);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
   return order;
 }
 
-/** The visitor's order, when it may still change: paid and canceled orders are closed. */
-async function openOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<OrderRow> {
-  const order = await ownOrder(db, orderId, visitorKey);
-  if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+/**
+ * The order, when the call proves it is its browser's: nobody else changes or pays it (403
+ * FORBIDDEN). With `lock`, its row stays locked until the caller's transaction ends.
+ */
+export async function ownOrder(db: Db, orderId: string, visitorKey: string | undefined, options?: { lock: boolean }): Promise<OrderRow> {
+  const order = await keyedOrder(db, orderId, options);
+  if (!isOwner(order, visitorKey)) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
   return order;
 }
 
@@ -231,25 +232,32 @@ export function sameSale(a: Sale, b: Sale): boolean {
 }
 
 /**
- * Runs a change of the visitor's open order in one transaction. A change of what is sold (media
- * or total; a card joining the package changes the media, not the total) cancels the pending
- * charges, in flight ones too: they were made for another sale, so checkout makes a new one.
+ * Runs a change of the visitor's open order in one short transaction: the order's row is read
+ * and locked first, so one cart's commands run one at a time while other carts go on; the answer
+ * is read after the commit. A change of what is sold (media or total; a card joining the package
+ * changes the media, not the total) cancels the pending charges, in flight ones too: they were
+ * made for another sale, so checkout makes a new one. A paid order is closed (409 ORDER_CLOSED),
+ * or, with `paid: 'answer'`, answered as it is.
  */
 async function changeOrder(
   db: Db,
   orderId: string,
   visitorKey: string | undefined,
   work: (db: Db, order: OrderRow) => Promise<void>,
-  { repricing = true } = {},
-) {
-  return transaction(db, async (db) => {
-    const order = await openOrder(db, orderId, visitorKey);
-    const before = repricing ? saleOf(await viewOrder(db, order)) : null;
+  { repricing = true, paid = 'closed' }: { repricing?: boolean; paid?: 'closed' | 'answer' } = {},
+): Promise<WireOrderAnswer> {
+  const order = await transaction(db, async (db) => {
+    const order = await ownOrder(db, orderId, visitorKey, { lock: true });
+    if (order.status === 1 && paid === 'answer') return order;
+    if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+    // Only a charge under way can go stale: without one, the sale need not be compared.
+    const before = repricing && (await hasPendingPayments(db, orderId)) ? saleOf(await viewOrder(db, order)) : null;
     await work(db, order);
-    await touchOrder(db, orderId);
-    if (before && !sameSale(before, saleOf(await viewOrder(db, order)))) await cancelPendingPayments(db, orderId);
-    return answer(db, orderId, { owner: true });
+    const changed = await touchOrder(db, orderId);
+    if (before && !sameSale(before, saleOf(await viewOrder(db, changed)))) await cancelPendingPayments(db, orderId);
+    return changed;
   });
+  return answer(db, order, { owner: true });
 }
 
 /**
@@ -275,29 +283,26 @@ export async function createOrder(
   const cards = await openCards(db, organization, [input.firstCard, ...input.cards], input.secret);
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
-  return transaction(db, async (db) => {
-    let order = await findOpenOrder(db, organization.id, first.id, input.visitorKey);
-    if (!order) {
-      const id = newOrderId();
-      await insertOrder(db, {
-        id,
-        organizationId: organization.id,
-        firstCardId: first.id,
-        visitorKey: input.visitorKey,
-        pdv: input.pdv ?? null,
-        tz: input.tz ?? null,
-      });
-      order = await loadOrder(db, id);
-    }
+  const order = await transaction(db, async (db) => {
+    const order = await findOrInsertOpenOrder(db, {
+      id: newOrderId(),
+      organizationId: organization.id,
+      firstCardId: first.id,
+      visitorKey: input.visitorKey,
+      pdv: input.pdv ?? null,
+      tz: input.tz ?? null,
+    });
     for (const card of cards) await addOrderCard(db, order.id, card.id);
-    // The key in the body found or made this order: the caller is its browser.
-    return answer(db, order.id, { owner: true });
+    return order;
   });
+  // The key in the body found or made this order: the caller is its browser.
+  return answer(db, order, { owner: true }, organization);
 }
 
 /** The order; its personal data only for the call that presents its visitor key. */
 export async function getOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<WireOrderAnswer> {
-  return answer(db, orderId, { owner: await isOwner(db, orderId, visitorKey) });
+  const order = await keyedOrder(db, orderId);
+  return answer(db, order, { owner: isOwner(order, visitorKey) });
 }
 
 export async function addCard(
@@ -411,15 +416,14 @@ export async function saveCustomer(
   if (body.customer === undefined && body.address === undefined) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
   }
-  const order = await openOrder(db, orderId, visitorKey);
   const customer = body.customer && storedCustomer(body.customer);
   const address = body.address && storedAddress(body.address);
-  if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
   return changeOrder(
     db,
     orderId,
     visitorKey,
-    async (db) => {
+    async (db, order) => {
+      if (address && !customer && !order.customer) throw new ApiError(400, 'VALIDATION_ERROR', 'customer must be saved before the address');
       if (customer) await setOrderCustomer(db, orderId, JSON.stringify(customer));
       if (address) await setOrderAddress(db, orderId, JSON.stringify(address));
     },
@@ -465,14 +469,19 @@ export function checkoutProblems(view: OrderView): string[] {
 
 /** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */
 export async function finishOrder(db: Db, orderId: string, visitorKey: string | undefined): Promise<WireOrderAnswer> {
-  const order = await ownOrder(db, orderId, visitorKey);
-  if (order.status === 1) return answer(db, orderId, { owner: true });
-  if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
-  const view = await viewOrder(db, order);
-  await assertSomethingToBuy(db, view);
-  const problems = checkoutProblems(view);
-  if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
-  return changeOrder(db, orderId, visitorKey, (db) => setOrderFinished(db, orderId), { repricing: false });
+  return changeOrder(
+    db,
+    orderId,
+    visitorKey,
+    async (db, order) => {
+      const view = await viewOrder(db, order);
+      await assertSomethingToBuy(db, view);
+      const problems = checkoutProblems(view);
+      if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
+      await setOrderFinished(db, orderId);
+    },
+    { repricing: false, paid: 'answer' },
+  );
 }
 
 /**

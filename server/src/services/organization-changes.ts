@@ -11,8 +11,9 @@ import type { Signed } from '../signature.ts';
  * go stale). An unknown organization records nothing, its signature included.
  */
 export async function recordAnnouncedChange(db: Db, webName: string, signed: Signed, nowMs = Date.now()): Promise<WireOrganizationList> {
+  // Apart from the transaction: instances forgetting the same stale rows never hold each other up.
+  await forgetSignaturesBefore(db, nowMs);
   await transaction(db, async (db) => {
-    await forgetSignaturesBefore(db, nowMs);
     if (!(await rememberSignature(db, signed.signature, signed.expiresAtMs))) {
       throw new ApiError(401, 'INVALID_SIGNATURE', 'the signature was used already');
     }

@@ -3,7 +3,7 @@ import type { PriceRange } from '../../../src/lib/price-table.ts';
 import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '../../../contract/shop.ts';
 import { problems } from '../../../contract/schema.ts';
 import { ApiError } from '../errors.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
+import { findOrganizationById, lockOrganization } from '../repositories/organizations.ts';
 import {
   findProduct,
   listActiveProducts,
@@ -190,7 +190,10 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   },
 ];
 
-/** Replaces an organization's products (archiving the old ones) in one transaction. */
+/** Replaces an organization's products (archiving the old ones) in one transaction; two at once run one after the other. */
 export async function setProducts(db: Db, organizationId: number, products: readonly NewProduct[]): Promise<number[]> {
-  return transaction(db, (db) => replaceProducts(db, organizationId, products));
+  return transaction(db, async (db) => {
+    await lockOrganization(db, organizationId);
+    return replaceProducts(db, organizationId, products);
+  });
 }

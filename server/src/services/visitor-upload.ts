@@ -10,7 +10,7 @@ import { CARD_CODE_LENGTH, SECRET_MIN_LENGTH } from '../../../src/lib/card-code.
 import type { WireUploadAnswer } from '../../../contract/media.ts';
 import type { WireOrganization } from '../../../contract/organization.ts';
 import { ApiError } from '../errors.ts';
-import { findCard, type CardRow } from '../repositories/cards.ts';
+import type { CardRow } from '../repositories/cards.ts';
 import { insertMedias, type NewMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { cardOrigin, insertCardWithId, setMustEdit } from '../repositories/visitor-cards.ts';
@@ -193,9 +193,9 @@ export async function storeUpload(db: Db, store: MediaStore, target: UploadTarge
     return transaction(db, async (db) => {
       let code = target.card?.code;
       if (!code) {
+        // A code taken meanwhile (by another upload too) is skipped by the insert itself.
         do code = randomCardCode();
-        while (await findCard(db, target.organization.id, code));
-        await insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' });
+        while (!(await insertCardWithId(db, { id: cardId, organizationId: target.organization.id, code, secret, origin: 'upload' })));
       }
       await insertMedias(db, staged);
       await queueFaceIndexing(db, target.organization.id, staged);

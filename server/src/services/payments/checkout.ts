@@ -2,7 +2,7 @@ import { transaction, type Db } from '../../db.ts';
 import QRCode from 'qrcode';
 import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '../../../../contract/shop.ts';
 import { ApiError } from '../../errors.ts';
-import { findOrder } from '../../repositories/orders.ts';
+import { findKeyedOrder, lockMediaForSale, type OrderRow } from '../../repositories/orders.ts';
 import {
   deletePayment,
   findPayment,
@@ -41,14 +41,15 @@ const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale
 });
 
 /**
- * A paid charge pays its order only when the order is still open and still sells exactly what
- * the charge was made for; it then sells the charge's own media and drops the order's other
- * live attempts. Answers whether it did.
+ * A paid charge pays its order (its row locked by the caller) only when the order is still open
+ * and still sells exactly what the charge was made for; it then sells the charge's own media and
+ * drops the order's other live attempts. Answers whether it did.
  */
-async function settle(db: Db, payment: PaymentRow): Promise<boolean> {
-  const order = await findOrder(db, payment.order_id);
-  if (order?.status !== 0) return false;
+async function settle(db: Db, order: OrderRow, payment: PaymentRow): Promise<boolean> {
+  if (order.status !== 0) return false;
   const sale = snapshot(payment);
+  // Another order paying for the same media waits here, then reads them sold.
+  await lockMediaForSale(db, sale.mediaIds);
   if (!sameSale(sale, saleOf(await viewOrder(db, order))) || !(await payOrder(db, order.id, sale.mediaIds))) return false;
   for (const other of await listPayments(db, order.id)) {
     if (other.id !== payment.id && (other.status === 'pending' || other.status === 'processing')) {
@@ -59,19 +60,22 @@ async function settle(db: Db, payment: PaymentRow): Promise<boolean> {
 }
 
 /**
- * Records what the gateway says of a charge, in one transaction. Answers 'stale' for a charge
- * that must be undone: paid but no longer matching its order (the cart changed, or the order was
- * paid otherwise), or still payable though its attempt was canceled (the cart changed while it
- * was being made). A canceled attempt otherwise stays canceled. An answer already recorded (two
- * paths learning the same news at once) changes nothing: a second settling would find the order
- * paid and refund it.
+ * Records what the gateway says of a charge, in one transaction that holds the order's row (a
+ * cart change, a checkout or another answer of the same order waits). Answers 'stale' for a
+ * charge that must be undone: paid but no longer matching its order (the cart changed, or the
+ * order was paid otherwise), or still payable though its attempt was canceled (the cart changed
+ * while it was being made). A canceled attempt otherwise stays canceled. An answer already
+ * recorded (two paths learning the same news at once) changes nothing: a second settling would
+ * find the order paid and refund it.
  */
-async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'kept' | 'stale'> {
+async function applyCharge(db: Db, attempt: Pick<PaymentRow, 'id' | 'order_id'>, charge: Charge): Promise<'kept' | 'stale'> {
   return transaction(db, async (db) => {
-    const payment = await findPayment(db, paymentId);
-    if (!payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    const order = await findKeyedOrder(db, attempt.order_id, { lock: true });
+    // Read under the order's lock: the other path's answer, if it came first, is in it.
+    const payment = await findPayment(db, attempt.id);
+    if (!order || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     if (payment.charge_id === charge.id && payment.status === charge.status) return 'kept';
-    await setPaymentCharge(db, paymentId, {
+    await setPaymentCharge(db, payment.id, {
       charge_id: charge.id,
       pix_text: charge.pixText,
       pix_txid: charge.pixTxid,
@@ -80,11 +84,11 @@ async function applyCharge(db: Db, paymentId: string, charge: Charge): Promise<'
     });
     if (charge.status === 'paid') {
       // The money arrived either way; a stale one is given back next.
-      await setPaymentStatus(db, paymentId, 'paid');
-      return (await settle(db, payment)) ? 'kept' : 'stale';
+      await setPaymentStatus(db, payment.id, 'paid');
+      return (await settle(db, order, payment)) ? 'kept' : 'stale';
     }
     if (payment.status === 'canceled') return charge.status === 'pending' || charge.status === 'processing' ? 'stale' : 'kept';
-    await setPaymentStatus(db, paymentId, charge.status);
+    await setPaymentStatus(db, payment.id, charge.status);
     return 'kept';
   });
 }
@@ -96,9 +100,9 @@ async function undo({ db, gateway }: ShopPayments, paymentId: string, chargeId: 
 }
 
 /** Records a gateway answer (`applyCharge`) and undoes the charge at once when it is stale. */
-async function recordCharge(deps: ShopPayments, paymentId: string, charge: Charge): Promise<'kept' | 'stale'> {
-  const outcome = await applyCharge(deps.db, paymentId, charge);
-  if (outcome === 'stale') await undo(deps, paymentId, charge.id);
+async function recordCharge(deps: ShopPayments, payment: Pick<PaymentRow, 'id' | 'order_id'>, charge: Charge): Promise<'kept' | 'stale'> {
+  const outcome = await applyCharge(deps.db, payment, charge);
+  if (outcome === 'stale') await undo(deps, payment.id, charge.id);
   return outcome;
 }
 
@@ -119,7 +123,7 @@ async function reconcileOrder(deps: ShopPayments, orderId: string): Promise<stri
   const resolved: string[] = [];
   for (const payment of await listUnresolvedPayments(deps.db, orderId)) {
     const charge = await deps.gateway.findChargeByKey(payment.idempotency_key);
-    if (charge) await recordCharge(deps, payment.id, charge);
+    if (charge) await recordCharge(deps, payment, charge);
     else if (Date.now() - Date.parse(payment.created_at) >= UNKNOWN_ATTEMPT_GRACE_MS) await setPaymentStatus(deps.db, payment.id, 'expired');
     else continue;
     resolved.push(payment.id);
@@ -174,10 +178,11 @@ export async function checkout(
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(db, orderId, async () => {
     await reconcileOrder(deps, orderId);
-    // Reading the sale and recording the attempt are one unit, as a cart change is: a change
-    // comes either before (and is in the snapshot) or after (and cancels the attempt).
+    // Reading the sale and recording the attempt are one unit under the order's row lock, as a
+    // cart change is: a change comes either before (and is in the snapshot) or after (and
+    // cancels the attempt).
     const started = await transaction(db, async (db) => {
-      const order = await ownOrder(db, orderId, visitorKey);
+      const order = await ownOrder(db, orderId, visitorKey, { lock: true });
       const payments = await listPayments(db, orderId);
       if (order.status === 1) {
         const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
@@ -229,7 +234,7 @@ export async function checkout(
       await deletePayment(db, payment.id);
       throw new ApiError(400, 'VALIDATION_ERROR', error.message);
     }
-    if ((await recordCharge(deps, payment.id, charge)) === 'stale') throw new ApiError(409, 'ORDER_CHANGED');
+    if ((await recordCharge(deps, payment, charge)) === 'stale') throw new ApiError(409, 'ORDER_CHANGED');
     if (charge.status === 'refused') throw new ApiError(402, 'REFUSED');
     return { error: false, message: 'OK', status: wireStatus(charge.status), pix_text: charge.pixText };
   });
@@ -244,7 +249,7 @@ export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<
   const charge = await deps.gateway.getCharge(chargeId);
   const payment = await findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  if (charge.status !== payment.status) await recordCharge(deps, payment.id, charge);
+  if (charge.status !== payment.status) await recordCharge(deps, payment, charge);
   const updated = await findPaymentByCharge(deps.db, chargeId);
   if (!updated) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return updated;
