@@ -87,12 +87,11 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
 /**
  * Drops the batches whose queueing `media:import` was killed (their lease is over): their jobs,
  * then their staged files. A crash between the two leaves files without a row, the sweep's to
- * take. Answers the jobs' ids.
+ * take.
  */
-export async function dropAbandonedBatches(db: Db, store: MediaStore): Promise<string[]> {
+export async function dropAbandonedBatches(db: Db, store: MediaStore): Promise<void> {
   const jobIds = await transaction(db, (db) => deleteQueueingBatches(db, { leaseEndedBeforeMs: Date.now() }));
   await Promise.all(jobIds.map((id) => store.remove(id)));
-  return jobIds;
 }
 
 /** The import queue, of one batch or of all. */

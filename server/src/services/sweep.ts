@@ -66,8 +66,8 @@ function abandonedScratch(root: string): string[] {
  * lease, and the scratch of any process still running is left alone (see isAbandoned). So the
  * stored ids are listed first, then compared with the owners read in one statement: a file in
  * the listing either has its owner then or is debris; anything stored after the listing is not
- * looked at. (A visitor's upload stores its files just before its short transaction: an instance
- * starting in that instant could take them.)
+ * looked at. (A visitor's upload stores its files just before its short transaction, and the demo
+ * seed of an empty database inside its own: an instance starting in that instant could take them.)
  */
 export async function sweepDebris(db: Db, store: MediaStore): Promise<Sweep> {
   const stored = await store.list();
