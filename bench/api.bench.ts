@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app.ts';
 import { loadDatabaseUrl } from '../server/src/config.ts';
-import { openDatabase, transaction } from '../server/src/db.ts';
+import { openDatabase } from '../server/src/db.ts';
 import { findOrCreateCard } from '../server/src/repositories/cards.ts';
 import { listMediaOfCards } from '../server/src/repositories/media.ts';
 import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
-import { queueFolderImport } from '../server/src/services/folder-import.ts';
+import { checkFolder, queueFolderImport } from '../server/src/services/folder-import.ts';
 import { runBatch } from '../server/src/services/import-jobs.ts';
 import { demoSamplePath, seedDemo } from '../server/src/services/seed.ts';
 import { createLocalStore } from '../server/src/storage/local-store.ts';
@@ -62,7 +62,7 @@ try {
   const card = await findOrCreateCard(db, organization.id, 'BENCH0001');
   // As `media:import` does it: checked, staged and queued, then run as jobs.
   const imported = await withPeakRss(async () => {
-    const batchId = await transaction(db, (db) => queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, extra: false, sold: true }, files));
+    const batchId = await queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, sold: true }, await checkFolder(false, files));
     return runBatch(db, store, batchId, { onProgress: () => {}, log: (message) => console.warn(message) });
   });
   console.log(`import: ${PHOTOS} photos in ${fixed(imported.seconds, 2)} s = ${fixed(PHOTOS / imported.seconds)} photos/s, peak RSS ${fixed(imported.peakMb, 0)} MB`);

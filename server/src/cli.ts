@@ -9,8 +9,8 @@ import { findOrganizationByWebName, listOrganizations, removeOrganization, upser
 import { listOrdersOfOrganization } from './repositories/orders.ts';
 import { viewOrder } from './services/orders.ts';
 import { MediaImportError } from './services/media-import.ts';
-import { importableFiles, queueFolderImport } from './services/folder-import.ts';
-import { runBatch } from './services/import-jobs.ts';
+import { checkFolder, importableFiles, queueFolderImport } from './services/folder-import.ts';
+import { dropAbandonedBatches, runBatch } from './services/import-jobs.ts';
 import { listUnfinishedImports } from './repositories/import-jobs.ts';
 import { parseCustomerInput, upsertCustomer } from './services/visitor-customer-file.ts';
 import { linkCardToCustomer } from './repositories/visitor-customers.ts';
@@ -127,10 +127,13 @@ async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<s
   if (existing && secret !== null && existing.secret !== secret) {
     throw new UsageError(`card ${formatCardCode(code)} already exists with another access code (or none)`);
   }
-  const batchId = await transaction(db, async (db) => {
-    const card = existing ?? (await createCard(db, { organizationId: organization.id, code, secret }));
-    return await queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, extra: values.extra, sold: values.sold }, files);
-  });
+  // The folder is checked before anything is written; then the card, the jobs in short
+  // transactions and the files outside any: the API's buyers never wait for an import.
+  const checked = await checkFolder(values.extra, files);
+  // What an import killed earlier left while queueing (its lease over) goes first.
+  await dropAbandonedBatches(db, store);
+  const card = existing ?? (await transaction(db, (db) => createCard(db, { organizationId: organization.id, code, secret })));
+  const batchId = await queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, sold: values.sold }, checked);
   // Queued and staged: from here a kill loses nothing, the API (or another run) finishes the jobs.
   const into = `${formatCardCode(code)} (${organization.web_name})`;
   const progress = progressLine(`Importing into ${into}`, 'media');

@@ -175,6 +175,8 @@ export interface Schema {
   order_locks: { order_id: string; holder: string; expires_at_ms: number };
   /** The change webhook's signatures taken, until they go stale (milliseconds since the epoch). */
   webhook_signatures: { signature: string; expires_at_ms: number };
+  /** A folder `media:import` is still queueing: its jobs wait until the row goes; the lease (ms since the epoch) says its process lives. */
+  import_batches: { id: string; lease_expires_at_ms: number };
   import_jobs: {
     id: string;
     batch_id: string;

@@ -2,16 +2,19 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { transaction } from '../../server/src/db.ts';
+import { sql } from 'kysely';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
 import { startApi } from '../../server/src/server.ts';
 import { OWN_SCRATCH, scratchFolderName } from '../../server/src/services/media-files.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 import { SCRATCH_ABANDONED_AFTER_MS, sweepDebris } from '../../server/src/services/sweep.ts';
-import { makeTempDir, openTestDatabase, testDatabaseUrl } from './helpers.ts';
+import { makeTempDir, openTestDatabase, row, rows, spawnCli, testDatabaseUrl } from './helpers.ts';
 import { startInstance, stopInstance } from './instances.ts';
-import { deadProcessScratch, jpeg, mediaFiles, multipart, scratchFiles } from './visitor-helpers.ts';
+import { count, deadProcessScratch, jpeg, mediaFiles, multipart, photoFolder, scratchFiles } from './visitor-helpers.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
+
+/** Enough photos that an import is caught while it stages them. */
+const FOLDER_PHOTOS = 300;
 
 let dataDir: string;
 /** The seeded demo's files: every one has its row and must survive any sweep. */
@@ -62,19 +65,69 @@ describe('the sweep at start', () => {
     expect(await mediaFiles(dataDir)).toEqual(seeded);
   });
 
-  it('touches nothing while another process writes (an admin import whose rows are not committed yet)', async () => {
-    const dead = await plantDebris();
+  it("drops a killed import's half-queued folder once its lease is over, and leaves a live import's alone", { timeout: 240_000 }, async () => {
     const db = await openTestDatabase(dataDir);
-    const importer = await openTestDatabase(dataDir);
-    // The import's transaction holds the write lock: the sweep waits its 5 s, then gives up.
-    await transaction(importer, async () => {
-      expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: false, removed: [] });
-    });
-    await importer.destroy();
-    expect(await scratchFiles(dataDir)).toEqual([`${dead}/Zx9-Q1w2e3`, `${dead}/upload-AbC123`]);
-    expect(await mediaFiles(dataDir)).toEqual([...seeded, 'NoRowForThis000', 'NoRowForThis000/original.jpg', 'NoRowForThis000/thumb.jpg'].sort());
-    expect(await sweepDebris(db, createLocalStore(dataDir))).toEqual({ swept: true, removed: ['media/NoRowForThis000', `tmp/${dead}`] });
-    await db.destroy();
+    const store = createLocalStore(dataDir);
+    const folder = await photoFolder(FOLDER_PHOTOS);
+    const exists = (id: string) => fs.stat(path.join(dataDir, 'media', id)).then(() => true, () => false);
+    /** An import's batch and jobs while it is still queueing (its batch row there), with its files staged so far. */
+    const queueing = async (code: string) => {
+      const jobs = await rows<{ id: string; batch_id: string }>(
+        db,
+        sql`SELECT j.id, j.batch_id FROM import_jobs j JOIN cards c ON c.id = j.card_id JOIN import_batches b ON b.id = j.batch_id WHERE c.code = ${code}`,
+      );
+      const staged = (await Promise.all(jobs.map(async (job) => ((await exists(job.id)) ? [job.id] : [])))).flat();
+      return { batchId: jobs[0]?.batch_id, jobs: jobs.map((job) => job.id), staged };
+    };
+    /** Starts `media:import` and answers once all its jobs are queued and it is staging their files. */
+    const importStaging = async (code: string) => {
+      const cli = await spawnCli(dataDir, 'media:import', '--org', 'demo', '--card', code, folder);
+      let stderr = '';
+      cli.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => cli.once('close', resolve));
+      await vi.waitFor(
+        async () => {
+          const state = await queueing(code);
+          expect(state.jobs).toHaveLength(FOLDER_PHOTOS);
+          expect(state.staged.length).toBeGreaterThan(0);
+        },
+        { timeout: 60_000, interval: 10 },
+      );
+      return { cli, exited, stderr: () => stderr };
+    };
+    try {
+      const killed = await importStaging('KILLED001');
+      killed.cli.kill('SIGKILL');
+      await killed.exited;
+      const left = await queueing('KILLED001');
+      // A live import, frozen while it stages: its files have rows, its batch a lease.
+      const live = await importStaging('LIVE00001');
+      live.cli.kill('SIGSTOP');
+      try {
+        const frozen = await queueing('LIVE00001');
+        // The killed one's lease runs out (20 s), as if that long had passed.
+        await sql`UPDATE import_batches SET lease_expires_at_ms = 0 WHERE id = ${left.batchId}`.execute(db);
+        const sweep = await sweepDebris(db, store);
+        expect(sweep.removed).toEqual(expect.arrayContaining(left.staged.map((id) => `media/${id}`)));
+        expect(sweep.removed.filter((entry) => entry.startsWith('media/') && !left.jobs.includes(entry.slice('media/'.length)))).toEqual([]);
+        expect(await queueing('KILLED001')).toEqual({ batchId: undefined, jobs: [], staged: [] });
+        expect(await Promise.all(left.jobs.map(exists))).not.toContain(true);
+        expect((await queueing('LIVE00001')).jobs).toHaveLength(FOLDER_PHOTOS);
+        expect(await Promise.all(frozen.staged.map(exists))).not.toContain(false);
+      } finally {
+        live.cli.kill('SIGCONT');
+      }
+      expect(await live.exited, live.stderr()).toBe(0);
+      const imported = await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = 'LIVE00001'`);
+      expect(Number(imported?.n)).toBe(FOLDER_PHOTOS);
+      expect(await count(db, 'import_jobs')).toBe(0);
+      expect(await count(db, 'import_batches')).toBe(0);
+      const mediaIds = (await rows<{ id: string }>(db, sql`SELECT id FROM media`)).map((media) => media.id).sort();
+      expect((await fs.readdir(path.join(dataDir, 'media'))).sort()).toEqual(mediaIds);
+    } finally {
+      await db.destroy();
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("leaves another instance's live scratch alone: its upload in flight while a second instance starts goes through", { timeout: 180_000 }, async () => {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
 import { OWN_SCRATCH, scratchFolderName, scratchOwner } from '../../server/src/services/media-files.ts';
@@ -78,6 +79,15 @@ export function jpeg(color = '#3366cc', taken?: string): Promise<Buffer> {
   return (taken ? image.withExif({ IFD2: { DateTimeOriginal: taken } }) : image).toBuffer();
 }
 
+/** A fresh folder of `count` tiny JPEGs, each its own colour, named p0000.jpg on: a large import, quick to check and copy. */
+export async function photoFolder(count: number): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'provider-folder-'));
+  for (let i = 0; i < count; i++) {
+    const background = { r: i % 256, g: (i * 7) % 256, b: (i * 13) % 256 };
+    await sharp({ create: { width: 48, height: 32, channels: 3, background } }).jpeg().toFile(path.join(folder, `p${String(i).padStart(4, '0')}.jpg`));
+  }
+  return folder;
+}
 
 /** A small real JPEG whose header claims `width` x `height` pixels (what a decoder sizes its memory by). */
 export async function jpegClaiming(width: number, height: number): Promise<Buffer> {

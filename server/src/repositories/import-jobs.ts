@@ -11,8 +11,8 @@ export async function insertImportJobs(db: Db, jobs: readonly NewImportJob[]): P
 
 /**
  * Claims up to `limit` jobs, oldest first, among those without an error whose lease is unset or
- * over (`nowMs`): one statement, so two workers never take the same job. Each claim counts as an
- * attempt.
+ * over (`nowMs`) and whose batch is queued whole (no `import_batches` row): one statement, so two
+ * workers never take the same job. Each claim counts as an attempt.
  */
 export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; batchId?: string }): Promise<ImportJob[]> {
   return db
@@ -24,6 +24,7 @@ export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; 
         .select('waiting.id')
         .where('waiting.error', 'is', null)
         .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
+        .where((where) => where.not(where.exists(where.selectFrom('import_batches').select('import_batches.id').whereRef('import_batches.id', '=', 'waiting.batch_id'))))
         .$if(options.batchId !== undefined, (query) => query.where('waiting.batch_id', '=', options.batchId as string))
         .orderBy('waiting.queued_at')
         .orderBy('waiting.id')
@@ -95,8 +96,53 @@ export async function deleteImportJobs(db: Db, jobIds: readonly string[]): Promi
   for (const batch of chunks(jobIds)) await db.deleteFrom('import_jobs').where('id', 'in', batch).execute();
 }
 
-/** Every id in the media store that belongs to an import job: its staged file, its attempt's files. */
-export async function listImportStoreIds(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('import_jobs').select(['id', 'media_id']).execute();
-  return new Set(rows.flatMap((row) => (row.media_id ? [row.id, row.media_id] : [row.id])));
+/**
+ * Every id in the media store that some row owns: a media's, an import job's staged file, its
+ * attempt's files. One statement, so one snapshot: a job finishing meanwhile (its row deleted,
+ * its media's inserted) is seen before or after, never half.
+ */
+export async function listStoreOwners(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('media')
+    .select('id')
+    .unionAll(db.selectFrom('import_jobs').select('id'))
+    .unionAll(db.selectFrom('import_jobs').select('media_id as id').where('media_id', 'is not', null).$narrowType<{ id: string }>())
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Opens a batch that is being queued: its jobs are held back until releaseImportBatch. */
+export async function openImportBatch(db: Db, batchId: string, leaseExpiresAtMs: number): Promise<void> {
+  await db.insertInto('import_batches').values({ id: batchId, lease_expires_at_ms: leaseExpiresAtMs }).execute();
+}
+
+/** Extends a queueing batch's lease; false when it was dropped as abandoned. */
+export async function renewImportBatch(db: Db, batchId: string, leaseExpiresAtMs: number): Promise<boolean> {
+  const result = await db.updateTable('import_batches').set({ lease_expires_at_ms: leaseExpiresAtMs }).where('id', '=', batchId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Lets workers claim every job of a queued batch at once; false when it was dropped as abandoned. */
+export async function releaseImportBatch(db: Db, batchId: string): Promise<boolean> {
+  const result = await db.deleteFrom('import_batches').where('id', '=', batchId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * Deletes batches still being queued, with their jobs: the one named, or every one whose lease
+ * ended before `leaseEndedBeforeMs` (its process died). Answers the jobs' ids, whose staged files
+ * are the caller's to remove. The batch row goes first: a queueing process renewing it meanwhile
+ * waits for this transaction, then finds it gone and inserts nothing more.
+ */
+export async function deleteQueueingBatches(db: Db, which: { batchId: string } | { leaseEndedBeforeMs: number }): Promise<string[]> {
+  const query = db.deleteFrom('import_batches');
+  const batches = await ('batchId' in which ? query.where('id', '=', which.batchId) : query.where('lease_expires_at_ms', '<', which.leaseEndedBeforeMs))
+    .returning('id')
+    .execute();
+  const jobIds: string[] = [];
+  for (const batch of chunks(batches.map((row) => row.id))) {
+    const jobs = await db.deleteFrom('import_jobs').where('batch_id', 'in', batch).returning('id').execute();
+    jobIds.push(...jobs.map((job) => job.id));
+  }
+  return jobIds;
 }

@@ -30,11 +30,6 @@ export const MEDIA_COLUMNS = [
   'm.created_at',
 ] as const;
 
-/** Every media id, to tell the media folders that have a row from those that never got one. */
-export async function listMediaIds(db: Db): Promise<Set<string>> {
-  return new Set((await db.selectFrom('media').select('id').execute()).map((row) => row.id));
-}
-
 export function insertMedia(db: Db, media: NewMedia): Promise<void> {
   return insertMedias(db, [media]);
 }

@@ -7,6 +7,7 @@ import {
   batchJobs,
   claimImportJobs,
   deleteImportJobs,
+  deleteQueueingBatches,
   endImportAttempt,
   finishImportJob,
   releaseImportClaim,
@@ -82,6 +83,16 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
   });
   // Imported: the staged file is done with. Not: another worker owns the job (or its card went).
   await store.remove(imported ? job.id : mediaId);
+}
+
+/**
+ * Drops the batches whose queueing `media:import` was killed (their lease is over): their jobs,
+ * then their staged files. A crash between the two leaves files without a row, the sweep's to
+ * take.
+ */
+export async function dropAbandonedBatches(db: Db, store: MediaStore): Promise<void> {
+  const jobIds = await transaction(db, (db) => deleteQueueingBatches(db, { leaseEndedBeforeMs: Date.now() }));
+  await Promise.all(jobIds.map((id) => store.remove(id)));
 }
 
 /** The import queue, of one batch or of all. */

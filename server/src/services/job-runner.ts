@@ -131,7 +131,7 @@ export function startLoop(
       try {
         await pass(stopped);
       } catch (error) {
-        // The admin CLI may hold the write lock for a long while: try again after a pause.
+        // The database or the store may be away for a while: try again after a pause.
         log(`${name} paused: ${error instanceof Error ? error.message : String(error)}`);
       }
       await sleep(everyMs, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);

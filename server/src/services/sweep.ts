@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { transactionUnlessBusy, type Db } from '../db.ts';
-import { listImportStoreIds } from '../repositories/import-jobs.ts';
-import { listMediaIds } from '../repositories/media.ts';
+import type { Db } from '../db.ts';
+import { listStoreOwners } from '../repositories/import-jobs.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { dropAbandonedBatches } from './import-jobs.ts';
 import { OWN_SCRATCH, scratchOwner } from './media-files.ts';
 
 export interface Sweep {
-  /** False when another process held the database and nothing was looked at. */
-  swept: boolean;
+  /** Always true: the sweep no longer waits for, nor gives way to, another process's writes. */
+  swept: true;
   /** What was removed: `media/<id>` (stored files) and `tmp/<name>` (scratch). */
   removed: string[];
 }
@@ -56,28 +56,25 @@ function abandonedScratch(root: string): string[] {
 }
 
 /**
- * Removes what a killed process left: its scratch under tmp/ (upload bodies, media being built)
- * and stored media whose row was never committed, in the local folder or the S3 bucket alike.
- * Files of a queued import (its staged file, its current attempt's media) are work, not debris,
- * and so is the scratch of any process still running (see isAbandoned). Run at start, before
- * the API serves.
+ * Removes what a killed process left: its scratch under tmp/ (upload bodies, media being built),
+ * the folders a killed `media:import` was queueing (dropAbandonedBatches), and stored media no
+ * row owns, in the local folder or the S3 bucket alike. Run at start, before the API serves.
  *
- * The stored ids are listed first, then compared with the rows holding the database's write
- * lock (transactions take it first). An admin import stages its files inside the transaction
- * that queues their jobs, and a job records its attempt's media id before writing it: one running
- * during the listing is waited for (5 s) and its rows are there, or the sweep gives up until the
- * next start rather than take its files. Anything started after the listing makes new names.
- * (A visitor's upload stores its files just before its short transaction: an instance starting
- * in that instant could take them.)
+ * It takes no lock and waits for no one, however many processes write: every writer of the store
+ * commits the row that owns a file before storing it (an import job's row before its staged
+ * file, an attempt's media id before its files), a folder being queued is held by its batch's
+ * lease, and the scratch of any process still running is left alone (see isAbandoned). So the
+ * stored ids are listed first, then compared with the owners read in one statement: a file in
+ * the listing either has its owner then or is debris; anything stored after the listing is not
+ * looked at. (A visitor's upload stores its files just before its short transaction, and the demo
+ * seed of an empty database inside its own: an instance starting in that instant could take them.)
  */
 export async function sweepDebris(db: Db, store: MediaStore): Promise<Sweep> {
   const stored = await store.list();
-  const debris = await transactionUnlessBusy(db, async (db) => {
-    const [media, imports] = await Promise.all([listMediaIds(db), listImportStoreIds(db)]);
-    return { orphans: stored.filter((id) => !media.has(id) && !imports.has(id)), scratch: abandonedScratch(store.scratchRoot) };
-  });
-  if (!debris) return { swept: false, removed: [] };
-  const { orphans, scratch } = debris;
+  await dropAbandonedBatches(db, store);
+  const owned = await listStoreOwners(db);
+  const orphans = stored.filter((id) => !owned.has(id));
+  const scratch = abandonedScratch(store.scratchRoot);
   await Promise.all([
     ...orphans.map((id) => store.remove(id)),
     ...scratch.map((name) => fs.promises.rm(path.join(store.scratchRoot, name), { recursive: true, force: true })),
