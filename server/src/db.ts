@@ -162,7 +162,7 @@ export function now(): string {
 }
 
 /** Advisory-lock keys: one per thing that runs alone across every instance. */
-export const ADVISORY_KEYS = { migrations: 16_000_016, sweep: 16_000_017 } as const;
+export const ADVISORY_KEYS = { migrations: 16_000_016 } as const;
 
 /**
  * Runs `work` as one transaction; inside one already, it joins it. Callers name the handle
@@ -171,38 +171,13 @@ export const ADVISORY_KEYS = { migrations: 16_000_016, sweep: 16_000_017 } as co
  * SQLite has one writer: its driver begins with BEGIN IMMEDIATE, so write transactions run one
  * at a time. PostgreSQL runs them side by side, at READ COMMITTED: what must not interleave is
  * protected where it lives (`locksRows`: the row a command changes, unique indexes with ON
- * CONFLICT, claims that skip locked rows). Each also takes the sweep's key shared, which never
- * makes two transactions wait for each other, only for the sweep (`transactionUnlessBusy`).
+ * CONFLICT, claims that skip locked rows).
  * Keep transactions short: files, images and the reads that build an answer come before or
  * after, never inside.
  */
 export function transaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
-  return db.transaction().execute(async (trx) => {
-    if (locksRows(trx)) await sql`SELECT pg_advisory_xact_lock_shared(${ADVISORY_KEYS.sweep})`.execute(trx);
-    return work(trx);
-  });
-}
-
-/**
- * Runs `work` once no write transaction is under way, holding new ones off until it ends (the
- * sweep at start: an import's rows not committed yet must not read as missing). Gives up when
- * that takes more than 5 s (SQLite's busy_timeout for its write lock; on PostgreSQL a
- * lock_timeout on the sweep's key, which every `transaction` takes shared): answers undefined then.
- */
-export async function transactionUnlessBusy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T | undefined> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      if (locksRows(trx)) {
-        await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
-        await sql`SELECT pg_advisory_xact_lock(${ADVISORY_KEYS.sweep})`.execute(trx);
-      }
-      return work(trx);
-    });
-  } catch (error) {
-    if (isDatabaseBusy(error)) return undefined;
-    throw error;
-  }
+  return db.transaction().execute(work);
 }
 
 /**
@@ -225,7 +200,7 @@ export function locksRows(db: Db): boolean {
 
 /**
  * Takes a transaction-scoped advisory lock on PostgreSQL, held until `trx` ends: whoever else
- * asks for the same key waits (or, in `transactionUnlessBusy`, gives up after 5 s). On SQLite the
+ * asks for the same key waits. On SQLite the
  * transaction is the one writer already.
  */
 export async function lockKey(trx: Db, key: number): Promise<void> {

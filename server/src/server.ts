@@ -65,8 +65,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
   try {
     if (config.mediaStore.kind === 's3') await warnIfBucketIsPublic(config.mediaStore, (message) => console.warn(message));
     const sweep = await sweepDebris(db, store);
-    if (!sweep.swept) console.warn('Leftovers of interrupted runs kept: another process is writing the database (an import?)');
-    else if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
+    if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
     await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));
     // Checked once: without ffmpeg, video imports are refused with this message and photos go on.

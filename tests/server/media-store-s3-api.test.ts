@@ -245,7 +245,7 @@ describe('MEDIA_STORE=s3: failures and debris', () => {
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'NoRowForThis000/thumb.jpg', Body: 'left behind' }));
     const dead = await deadProcessScratch();
     await fs.mkdir(path.join(api.dataDir, 'tmp', dead, 'upload-AbC123'), { recursive: true });
-    expect(await sweepDebris(api.db, api.store)).toEqual({ swept: true, removed: ['media/NoRowForThis000', `tmp/${dead}`] });
+    expect(await sweepDebris(api.db, api.store)).toEqual({ removed: ['media/NoRowForThis000', `tmp/${dead}`] });
     expect(await keys()).toEqual(before);
     expect(await scratchFiles(api.dataDir)).toEqual([]);
   });

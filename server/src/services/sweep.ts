@@ -7,8 +7,6 @@ import { dropAbandonedBatches } from './import-jobs.ts';
 import { OWN_SCRATCH, scratchOwner } from './media-files.ts';
 
 export interface Sweep {
-  /** Always true: the sweep no longer waits for, nor gives way to, another process's writes. */
-  swept: true;
   /** What was removed: `media/<id>` (stored files) and `tmp/<name>` (scratch). */
   removed: string[];
 }
@@ -79,5 +77,5 @@ export async function sweepDebris(db: Db, store: MediaStore): Promise<Sweep> {
     ...orphans.map((id) => store.remove(id)),
     ...scratch.map((name) => fs.promises.rm(path.join(store.scratchRoot, name), { recursive: true, force: true })),
   ]);
-  return { swept: true, removed: [...orphans.map((id) => `media/${id}`), ...scratch.map((name) => `tmp/${name}`)].sort() };
+  return { removed: [...orphans.map((id) => `media/${id}`), ...scratch.map((name) => `tmp/${name}`)].sort() };
 }

@@ -1,4 +1,4 @@
--- A folder `media:import` is still queueing: see migrations/sqlite/016_import_batches.sql.
+-- A folder `media:import` is still queueing: see migrations/sqlite/017_import_batches.sql.
 CREATE TABLE import_batches (
   id text COLLATE "C" PRIMARY KEY,
   lease_expires_at_ms bigint NOT NULL
