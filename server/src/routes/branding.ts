@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BrandingList } from '../../../contract/media.ts';
-import { Str } from '../../../contract/schema.ts';
+import { BrandingList } from '@gallery/contract/media';
+import { Str } from '@gallery/contract/schema';
 import type { AppDeps } from '../app.ts';
 import { brandingFile, listBranding } from '../services/branding.ts';
 

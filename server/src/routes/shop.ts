@@ -15,10 +15,10 @@ import {
   ProductsAnswer,
   PublicKeyAnswer,
   VisitorHeaders,
-} from '../../../contract/shop.ts';
-import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
-import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, PositiveId, Str } from '../../../contract/schema.ts';
+} from '@gallery/contract/shop';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
+import { SecretQuery } from '@gallery/contract/media';
+import { CardCode, Id, PositiveId, Str } from '@gallery/contract/schema';
 import type { AppDeps } from '../app.ts';
 import {
   addAllDigital,

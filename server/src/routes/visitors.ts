@@ -17,8 +17,8 @@ import {
   UploadQuery,
   ZipAnswer,
   ZipBody,
-} from '../../../contract/media.ts';
-import { Id, MediaId, PositiveId } from '../../../contract/schema.ts';
+} from '@gallery/contract/media';
+import { Id, MediaId, PositiveId } from '@gallery/contract/schema';
 import type { AppDeps } from '../app.ts';
 import { ApiError } from '../errors.ts';
 import { credentialCards, customerCardAnswer } from '../services/visitor-customers.ts';

@@ -3,7 +3,7 @@ import { transaction, type Db } from '../db.ts';
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { ApiError } from '../errors.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
