@@ -1,3 +1,4 @@
+import type { AppDeps } from './app-deps.ts';
 import type { Db } from './db.ts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,15 +17,6 @@ import { SANDBOX_PIX, type PixConfig } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway, type SandboxGateway } from './services/payments/sandbox.ts';
 import { createLocalStore } from './storage/local-store.ts';
-import type { MediaStore } from './storage/media-store.ts';
-
-/** What every route needs; passed in so tests can build the app on a throw-away folder. */
-export interface AppDeps {
-  db: Db;
-  dataDir: string;
-  /** Where media files live (the data folder's media/ unless configured otherwise). */
-  store: MediaStore;
-}
 
 const BODY_LIMIT = 1024 * 1024;
 

@@ -21,7 +21,8 @@ import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
-import { createMediaStore, type MediaStore } from './storage/media-store.ts';
+import { createMediaStore } from './storage/create-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 const USAGE = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 

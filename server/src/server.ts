@@ -13,7 +13,7 @@ import { startPaymentReconciler } from './services/payments/checkout.ts';
 import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
-import { createMediaStore } from './storage/media-store.ts';
+import { createMediaStore } from './storage/create-store.ts';
 import { warnIfBucketIsPublic } from './storage/s3-store.ts';
 
 /**

@@ -17,7 +17,7 @@ import { drainOrganization } from '../../server/src/services/face-jobs.ts';
 import { importMedias, MediaImportError } from '../../server/src/services/media-import.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { sweepDebris } from '../../server/src/services/sweep.ts';
-import { createMediaStore } from '../../server/src/storage/media-store.ts';
+import { createMediaStore } from '../../server/src/storage/create-store.ts';
 import { createS3Client } from '@gallery/contract/s3-client';
 import { SIGNED_URL_SECONDS } from '../../server/src/storage/s3-store.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { CardAnswer, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
 import { CardCode, PositiveId } from '@gallery/contract/schema';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { cardMediasAnswer, mediasAnswer } from '../services/gallery.ts';
 
 export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {

@@ -8,7 +8,7 @@ import {
   OrganizationListQuery,
 } from '@gallery/contract/organization';
 import { Str } from '@gallery/contract/schema';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { checkSignature, type Signed } from '@gallery/contract/signature';
 import { recordAnnouncedChange } from '../services/organization-changes.ts';

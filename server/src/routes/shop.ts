@@ -19,7 +19,7 @@ import {
 import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import { SecretQuery } from '@gallery/contract/media';
 import { CardCode, Id, PositiveId, Str } from '@gallery/contract/schema';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import {
   addAllDigital,
   addCard,

@@ -19,7 +19,7 @@ import {
   ZipBody,
 } from '@gallery/contract/media';
 import { Id, MediaId, PositiveId } from '@gallery/contract/schema';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { credentialCards, customerCardAnswer } from '../services/visitor-customers.ts';
 import { faceEngine } from '../services/face-engine.ts';

@@ -10,8 +10,8 @@ import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } fro
 import { openCards } from './card-access.ts';
 import { createLimiter } from './concurrency.ts';
 import { assertOriginalAllowed } from './sold.ts';
+import { originalName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { originalName } from './video.ts';
 
 export const ZIP_LIFETIME_MS = 60 * 60_000;
 export const ZIP_FILE_NAME = 'fotos.zip';

@@ -1,9 +1,5 @@
 import type { Readable } from 'node:stream';
-import { scratchRoot } from '../services/media-files.ts';
 import type { ByteRange } from '../services/range.ts';
-import { createLocalStore } from './local-store.ts';
-import type { MediaStoreSetting } from '@gallery/contract/s3-settings';
-import { createS3Store } from './s3-store.ts';
 
 /** The headers a file is served with, which a signed link carries to the storage. */
 export interface ServedAs {
@@ -38,9 +34,4 @@ export interface MediaStore {
    * to the file, served with `served`'s headers. Unset: downloads stream through the API.
    */
   signedUrl?: (mediaId: string, name: string, served: ServedAs) => Promise<string>;
-}
-
-/** The store the configuration names; scratch is always under the local data folder. */
-export function createMediaStore(setting: MediaStoreSetting, dataDir: string): MediaStore {
-  return setting.kind === 's3' ? createS3Store(setting, scratchRoot(dataDir)) : createLocalStore(dataDir);
 }
