@@ -1,43 +1,13 @@
 // The cart's rules both sides apply: which product sells a media and what the all-digital
 // package saves. The gallery offers the package by them; the API accepts it only by them.
 import type { MediaType } from './media.ts';
-import { priceForCount, type AllDigitalPrice, type PriceRange } from './price-table.ts';
-import type { WireProductsAnswer } from './shop.ts';
-
-/** A product sold by item count: photos or videos, priced by the ranges of section 9. */
-export interface Product {
-  id: number;
-  kind: 'photo' | 'video';
-  ranges: PriceRange[];
-}
-
-/** What the organization sells online (GET /api/v1/products/{orgId}/online). */
-export interface Products {
-  products: Product[];
-  /** Every media of the order's cards for one price; null when not sold. */
-  allDigital: (AllDigitalPrice & { id: number; description: string }) | null;
-}
+import { priceForCount } from './price-table.ts';
+import type { Product, Products } from './products.ts';
 
 /** What the rules read of a media: its kind (extras are never sold) and whether it is sold. */
 export interface Sellable {
   type: MediaType | 'extra';
   sold: boolean;
-}
-
-/** The products answer as the rules read it. */
-export function toProducts(answer: WireProductsAnswer): Products {
-  return {
-    products: answer.products.map((product) => ({
-      id: product.id,
-      kind: product.is_video ? 'video' : 'photo',
-      ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
-    })),
-    allDigital: answer.all_digital && {
-      id: answer.all_digital.id,
-      price: answer.all_digital.price,
-      description: answer.all_digital.description,
-    },
-  };
 }
 
 /** The product a media is bought under: the first one selling its kind (extras are never sold). */

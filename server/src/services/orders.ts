@@ -1,7 +1,8 @@
 import { transaction, type Db } from '../db.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { priceForCount } from '@gallery/contract/price-table';
-import { allDigitalSaving, toProducts } from '@gallery/contract/cart';
+import { allDigitalSaving } from '@gallery/contract/cart';
+import { toProducts } from '@gallery/contract/products';
 import type { WireOrganization } from '@gallery/contract/organization';
 import type { WireAddress, WireCustomer, WireCustomerInput, WireOrder, WireOrderAnswer, WireOrderLine, WireOrderMediaRef, WirePaymentStatus } from '@gallery/contract/shop';
 import { ApiError } from '../errors.ts';

@@ -23,7 +23,7 @@ import type { CustomerSearch } from './types.ts';
 import type { WireCard, WireCredentialCardsAnswer, WireCustomerCardAnswer } from './wire.ts';
 import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import { visitorKey as browserVisitorKey } from '../order-memory.ts';
-import { toProducts } from '@gallery/contract/cart';
+import { toProducts } from '@gallery/contract/products';
 
 /** The one error every failed call becomes, carrying the API's code. */
 export class ApiError extends Error {

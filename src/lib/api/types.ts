@@ -1,4 +1,4 @@
-import type { Product, Products } from '@gallery/contract/cart';
+import type { Product, Products } from '@gallery/contract/products';
 import type { ErrorCode, MediaType, OrderStatus, PaymentMethod, WireCustomer, WirePaymentStatus } from './wire.ts';
 
 export type { Product, Products };
