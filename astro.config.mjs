@@ -3,7 +3,7 @@ import sentry from '@sentry/astro';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadMediaStore } from './server/src/config.ts';
+import { loadMediaStore } from '@gallery/contract/s3-settings';
 import { pagePolicy } from './src/lib/page-policy.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));

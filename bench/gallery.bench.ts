@@ -5,7 +5,7 @@
 // cumulative layout shift. Target: first thumbnails within 1.5 s of navigation on loopback.
 import { linkSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { transaction, type Db } from '../server/src/db.ts';
 import { createCard, findCard } from '../server/src/repositories/cards.ts';

@@ -8,7 +8,8 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startPublisher } from '../publisher/publisher.ts';
+import { startPublisher } from '@gallery/publisher';
+import { siteBuilder } from '../scripts/build-tenants.ts';
 import { startSitesServer } from '../scripts/serve.ts';
 import { buildApp } from '../server/src/app.ts';
 import { loadDatabaseUrl } from '../server/src/config.ts';
@@ -35,10 +36,7 @@ const lines: string[] = [];
 const firstBuildStarted = performance.now();
 const publisher = await startPublisher({
   sourceUrl: apiUrl,
-  publicApiUrl: apiUrl,
-  outDir,
-  cacheDir: path.join(work, 'cache'),
-  tenantsDir: path.join(work, 'tenants'),
+  site: siteBuilder({ sourceUrl: apiUrl, publicApiUrl: apiUrl, outDir, cacheDir: path.join(work, 'cache'), tenantsDir: path.join(work, 'tenants') }),
   pollMs: 1000,
   quietMs: 1000,
   webhookSecret: null,

@@ -5,10 +5,11 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, paginateListObjectsV2, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { isWebName } from '../contract/rules.ts';
-import { checkS3Variables, createS3Client, isHttpUrl, type S3Target } from '../server/src/storage/s3-client.ts';
-import { contentTypeOf } from '../src/lib/content-types.ts';
-import { cacheControlOf } from '../src/lib/site-routing.ts';
+import { isWebName } from '@gallery/contract/rules';
+import { createS3Client } from '@gallery/contract/s3-client';
+import { checkS3Variables, isHttpUrl, type S3Target } from '@gallery/contract/s3-settings';
+import { contentTypeOf } from '@gallery/contract/content-types';
+import { cacheControlOf } from '@gallery/contract/site-routing';
 
 export interface CdnTarget extends S3Target {
   /** Called with POST after every publish or withdrawal; null for none. */

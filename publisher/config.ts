@@ -1,3 +1,4 @@
+import { loadWebhookSecret } from '@gallery/contract/signature';
 import { loadCdnTarget, type CdnTarget } from './cdn.ts';
 
 /** The publisher's settings, read from its environment and checked once at start-up. */
@@ -7,6 +8,8 @@ export interface PublisherConfig {
   pollMs: number;
   quietMs: number;
   cdn: CdnTarget | null;
+  /** PUBLISH_WEBHOOK_SECRET: tenant folder changes are recorded in the API with it; null: not recorded. */
+  webhookSecret: string | null;
 }
 
 function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -21,8 +24,8 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, mi
 }
 
 /**
- * PUBLISH_SOURCE_URL, PUBLISH_POLL_MS (1000), PUBLISH_DEBOUNCE_MS (1000) and the CDN's variables
- * (publisher/cdn.ts); every wrong one is pushed to `problems`.
+ * PUBLISH_SOURCE_URL, PUBLISH_POLL_MS (1000), PUBLISH_DEBOUNCE_MS (1000), PUBLISH_WEBHOOK_SECRET
+ * and the CDN's variables (publisher/cdn.ts); every wrong one is pushed to `problems`.
  */
 export function loadPublisherConfig(env: NodeJS.ProcessEnv, problems: string[]): PublisherConfig {
   const sourceUrl = env['PUBLISH_SOURCE_URL']?.trim().replace(/\/+$/, '') || null;
@@ -32,5 +35,6 @@ export function loadPublisherConfig(env: NodeJS.ProcessEnv, problems: string[]):
     pollMs: milliseconds(env, 'PUBLISH_POLL_MS', 1000, 100, 600_000, problems),
     quietMs: milliseconds(env, 'PUBLISH_DEBOUNCE_MS', 1000, 0, 600_000, problems),
     cdn: loadCdnTarget(env, problems),
+    webhookSecret: loadWebhookSecret(env, problems),
   };
 }

@@ -4,13 +4,28 @@
 // one build, swaps each in whole, withdraws the removed ones and, when configured, uploads each
 // finished site to the CDN. One build runs at a time; a failed one leaves the previous sites live.
 import path from 'node:path';
-import { buildDirs, buildTenants, forgetTenant, type BuildOptions } from '../scripts/build-tenants.ts';
 import { diffSites, PendingSites, type SiteStamps } from './changes.ts';
 import { publishSite, withdrawSite as withdrawFromCdn, type CdnTarget } from './cdn.ts';
 import { liveSites, withdrawSite } from './releases.ts';
 import { announceChange, readSources, siteStamps, type SourceStamps } from './sources.ts';
 
-export interface PublisherOptions extends Pick<BuildOptions, 'sourceUrl' | 'publicApiUrl' | 'tenantsDir' | 'cacheDir' | 'outDir'> {
+/**
+ * The site generator the publisher runs (the root package's build, scripts/build-tenants.ts),
+ * handed in by whoever starts the publisher, so this package needs neither Astro nor the API.
+ */
+export interface SiteBuilder {
+  /** Tenant folders (watched for changes) and the output, whose sites/ and releases/ it swaps. */
+  dirs: { tenantsDir: string; outDir: string };
+  /** Builds the named sites (every site when null) in one build; answers those swapped in. */
+  build(tenants: string[] | null, log: (line: string) => void): Promise<{ installed: string[] }>;
+  /** Drops what the build keeps of a removed site (its snapshot, its branding). */
+  forget(webName: string): Promise<void>;
+}
+
+export interface PublisherOptions {
+  /** Where the organizations are read. */
+  sourceUrl: string;
+  site: SiteBuilder;
   /** How often the sources are looked at. */
   pollMs: number;
   /** A site is rebuilt once its changes have been quiet this long. */
@@ -36,7 +51,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message.spl
 /** Builds every site, then keeps them in step until stopped. */
 export async function startPublisher(options: PublisherOptions): Promise<Publisher> {
   const log = (line: string) => (options.log ?? console.log)(`publisher: ${line}`);
-  const dirs = buildDirs(options);
+  const { site } = options;
+  const { dirs } = site;
   const pending = new PendingSites({ quietMs: options.quietMs, maxWaitMs: options.quietMs * MAX_WAIT_FACTOR });
   let sources: SourceStamps | null = null;
   let known: SiteStamps = new Map();
@@ -62,7 +78,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     log(names ? `building ${names.length} site(s)${listed(names)}` : 'building every site');
     try {
       // The build's own lines are its progress, one per site ("[3/1000] ✓ parque").
-      const summary = await buildTenants({ ...options, ...dirs, ...(names ? { tenants: names } : {}), log });
+      const summary = await site.build(names, log);
       log(`built ${summary.installed.length} site(s) in ${seconds(started)}${listed(summary.installed)}`);
       for (const name of summary.installed) await upload(name);
     } catch (error) {
@@ -82,7 +98,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
 
   async function withdraw(name: string): Promise<void> {
     await withdrawSite(dirs.outDir, name);
-    await forgetTenant(dirs.cacheDir, name);
+    await site.forget(name);
     if (options.cdn) await withdrawFromCdn(options.cdn, name, () => {}).catch((error: unknown) => log(`! ${name} is still on the CDN: ${reasonOf(error)}`));
     log(`withdrew ${name}`);
   }

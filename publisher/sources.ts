@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { WireOrganizationList } from '../contract/organization.ts';
-import { isWebName } from '../contract/rules.ts';
-import { signatureHeaders } from '../server/src/signature.ts';
+import type { WireOrganizationList } from '@gallery/contract/organization';
+import { isWebName } from '@gallery/contract/rules';
+import { signatureHeaders } from '@gallery/contract/signature';
 import type { SiteStamps } from './changes.ts';
 
 /** The API's organizations with when each last changed. */

@@ -1,25 +1,27 @@
 // Builds one static site per organization: `npm run build [-- --tenant NAME]...`.
 // Fetches every organization from the API, validates it, renders all tenants in one Astro build
-// and swaps each finished site in whole at dist/sites/<webName>/ (publisher/releases.ts).
+// and swaps each finished site in whole at dist/sites/<webName>/ (@gallery/publisher/releases).
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { loadConfig } from '../server/src/config.ts';
 import { baseCatalogues } from '../src/i18n/catalogues.ts';
-import type { WireBrandingList } from '../contract/media.ts';
-import type { WireOrganizationList } from '../contract/organization.ts';
-import { headersFile, redirectsFile } from '../src/lib/site-routing.ts';
-import { isWebName } from '../contract/rules.ts';
-import { brandingFrom, brandingStem, type Branding, type BrandingStem, type ImageSize } from '../src/tenant/branding.ts';
-import { inertSvg } from '../src/tenant/inert-svg.ts';
+import type { WireBrandingList } from '@gallery/contract/media';
+import type { WireOrganizationList } from '@gallery/contract/organization';
+import { headersFile, redirectsFile } from '@gallery/contract/site-routing';
+import { isWebName } from '@gallery/contract/rules';
+import { brandingStem, type BrandingStem } from '@gallery/contract/branding-files';
+import { brandingFrom, type Branding, type ImageSize } from '../src/tenant/branding.ts';
+import { inertSvg } from '@gallery/contract/inert-svg';
 import { tenantCatalogues, tenantTheme } from '../src/tenant/messages.ts';
 import { toOrganization } from '../src/tenant/organization-schema.ts';
 import type { Organization } from '../src/tenant/organization.ts';
 import type { Tenant } from '../src/tenant/snapshot.ts';
 import { resolveTenantFile } from '../src/tenant/tenant-files.ts';
-import { installRelease, linkSharedFiles, liveRelease, newReleaseDir, pruneSharedFiles, storeSharedFiles } from '../publisher/releases.ts';
+import type { SiteBuilder } from '@gallery/publisher';
+import { installRelease, linkSharedFiles, liveRelease, newReleaseDir, pruneSharedFiles, storeSharedFiles } from '@gallery/publisher/releases';
+import { configOrExit, loadSiteConfig } from './startup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEFAULT_OUT_DIR = path.join(root, 'dist');
@@ -362,9 +364,19 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   return summary;
 }
 
+/** This build as the publisher runs it: the named sites (or all) from `sourceUrl`, in these folders. */
+export function siteBuilder(options: Pick<BuildOptions, 'sourceUrl' | 'publicApiUrl' | 'tenantsDir' | 'cacheDir' | 'outDir'>): SiteBuilder {
+  const dirs = buildDirs(options);
+  return {
+    dirs,
+    build: (tenants, log) => buildTenants({ ...options, ...dirs, ...(tenants ? { tenants } : {}), log }),
+    forget: (webName) => forgetTenant(dirs.cacheDir, webName),
+  };
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({ options: { tenant: { type: 'string', multiple: true } } });
-  const config = loadConfig();
+  const config = configOrExit((problems) => loadSiteConfig(process.env, problems));
   const summary = await buildTenants({
     sourceUrl: config.publicApiUrl,
     publicApiUrl: config.publicApiUrl,

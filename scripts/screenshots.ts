@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { configOrExit, startProduct } from './start.ts';
+import { productConfigOrExit, startProduct } from './start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(root, 'docs', 'screenshots');
@@ -77,10 +77,8 @@ async function visit(page: Page, t: Catalogue, suffix: string): Promise<void> {
 }
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'screenshots-'));
-process.env['DATA_DIR'] = path.join(work, 'data');
-process.env['API_PORT'] = String(API_PORT);
-process.env['SITES_PORT'] = String(SITES_PORT);
-const stop = await startProduct(configOrExit(), { cacheDir: path.join(work, 'cache'), outDir: path.join(work, 'dist') });
+const env = { ...process.env, DATA_DIR: path.join(work, 'data'), API_PORT: String(API_PORT), SITES_PORT: String(SITES_PORT) };
+const stop = await startProduct(productConfigOrExit(env), { cacheDir: path.join(work, 'cache'), outDir: path.join(work, 'dist') });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   await mkdir(OUT, { recursive: true });

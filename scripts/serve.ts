@@ -1,14 +1,14 @@
 // The preview server: serves every built site by host name, http://<webName>.localhost:PORT/,
-// with the routing rules and headers of src/lib/site-routing.ts. `npm run serve`.
+// with the routing rules and headers of contract/site-routing.ts. `npm run serve`.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 import path from 'node:path';
-import { loadConfig } from '../server/src/config.ts';
-import { contentTypeOf } from '../src/lib/content-types.ts';
-import { routeSitePath, siteHeadersOf, tenantFromHost } from '../src/lib/site-routing.ts';
+import { contentTypeOf } from '@gallery/contract/content-types';
+import { routeSitePath, siteHeadersOf, tenantFromHost } from '@gallery/contract/site-routing';
 import { SITES_DIR } from './build-tenants.ts';
+import { configOrExit, loadSiteConfig } from './startup.ts';
 
 /** On localhost without a sub-domain the demo organization answers (section 1: a fixed default). */
 export const DEFAULT_TENANT = 'demo';
@@ -74,7 +74,7 @@ export function startSitesServer(options: { port: number; host?: string; sitesDi
 }
 
 if (import.meta.main) {
-  const config = loadConfig();
+  const config = configOrExit((problems) => loadSiteConfig(process.env, problems));
   const sites = await startSitesServer({ port: config.sitesPort });
   console.log(`Serving dist/sites/ at http://<webName>.localhost:${config.sitesPort}/ (demo: ${sites.url})`);
 }

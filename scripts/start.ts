@@ -1,18 +1,21 @@
 // `npm start`: the whole product on one machine. Starts the provider API (seeding the demo
 // organization into an empty database), the publisher (which builds every tenant site against it
-// and rebuilds a site whenever its organization changes) and the preview server.
+// and rebuilds a site whenever its organization changes) and the preview server. Each reads its
+// own variables, all checked here at once.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, loadConfig, loadWebhookSecret, type Config } from '../server/src/config.ts';
-import { startApi } from '../server/src/server.ts';
-import { loadPublisherConfig, type PublisherConfig } from '../publisher/config.ts';
-import { startPublisher } from '../publisher/publisher.ts';
-import { buildDirs, type BuildOptions } from './build-tenants.ts';
+import { loadPublisherConfig, type PublisherConfig } from '@gallery/publisher/config';
+import { startPublisher } from '@gallery/publisher';
+import { startApi } from '@gallery/server';
+import { loadConfig, type Config } from '@gallery/server/config';
+import { buildDirs, siteBuilder, type BuildOptions } from './build-tenants.ts';
 import { startSitesServer } from './serve.ts';
+import { configOrExit, loadSiteConfig, stopOnSignals, type SiteConfig } from './startup.ts';
 
-export interface ProductConfig extends Config {
+export interface ProductConfig {
+  api: Config;
   publisher: PublisherConfig;
-  webhookSecret: string | null;
+  site: SiteConfig;
 }
 
 export interface StartOptions extends Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'> {
@@ -23,21 +26,16 @@ export interface StartOptions extends Pick<BuildOptions, 'tenantsDir' | 'cacheDi
 export async function startProduct(config: ProductConfig, options: StartOptions = {}): Promise<() => Promise<void>> {
   // The publisher records tenant folder changes through the change webhook: on one machine a
   // secret of the run's own does, when none is configured.
-  const webhookSecret = config.webhookSecret ?? randomBytes(32).toString('hex');
-  const api = await startApi(config, { webhookSecret });
+  const webhookSecret = config.publisher.webhookSecret ?? randomBytes(32).toString('hex');
+  const api = await startApi(config.api, { webhookSecret });
   await options.beforeBuild?.(api.url);
-  const dirs = buildDirs(options);
-  const publisher = await startPublisher({
-    ...config.publisher,
-    ...dirs,
-    sourceUrl: config.publisher.sourceUrl ?? api.url,
-    publicApiUrl: config.publicApiUrl,
-    webhookSecret,
-  });
-  const sites = await startSitesServer({ port: config.sitesPort, sitesDir: path.join(dirs.outDir, 'sites') });
+  const sourceUrl = config.publisher.sourceUrl ?? api.url;
+  const site = siteBuilder({ ...options, sourceUrl, publicApiUrl: config.site.publicApiUrl });
+  const publisher = await startPublisher({ ...config.publisher, sourceUrl, webhookSecret, site });
+  const sites = await startSitesServer({ port: config.site.sitesPort, sitesDir: path.join(buildDirs(options).outDir, 'sites') });
 
   console.log(`\nProvider API: ${api.url}`);
-  console.log(`Sites:        http://<webName>.localhost:${config.sitesPort}/ (rebuilt when their organization changes)`);
+  console.log(`Sites:        http://<webName>.localhost:${config.site.sitesPort}/ (rebuilt when their organization changes)`);
   console.log(`Demo:         ${sites.url}  (try card DE-MO00-001)\n`);
   return async () => {
     await publisher.stop();
@@ -45,25 +43,13 @@ export async function startProduct(config: ProductConfig, options: StartOptions 
   };
 }
 
-/** Loads the configuration or ends the process naming every wrong variable. */
-export function configOrExit(env: NodeJS.ProcessEnv = process.env): ProductConfig {
-  const problems: string[] = [];
-  const publisher = loadPublisherConfig(env, problems);
-  try {
-    const config = loadConfig(env);
-    if (!problems.length) return { ...config, publisher, webhookSecret: loadWebhookSecret(env) };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-  }
-  if (problems.length) console.error(`Invalid publisher configuration:\n- ${problems.join('\n- ')}`);
-  process.exit(1);
+/** Every deployable's configuration from one environment, or the process ends naming every wrong variable. */
+export function productConfigOrExit(env: NodeJS.ProcessEnv): ProductConfig {
+  return configOrExit((problems) => {
+    const publisher = loadPublisherConfig(env, problems);
+    const site = loadSiteConfig(env, problems);
+    return { publisher, site, api: loadConfig(env) };
+  });
 }
 
-export function stopOnSignals(stop: () => Promise<void>): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stop().then(() => process.exit(0)));
-  }
-}
-
-if (import.meta.main) stopOnSignals(await startProduct(configOrExit()));
+if (import.meta.main) stopOnSignals(await startProduct(productConfigOrExit(process.env)));

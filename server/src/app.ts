@@ -1,7 +1,8 @@
+import type { AppDeps } from './app-deps.ts';
 import type { Db } from './db.ts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { FORMATS } from '../../contract/schema.ts';
+import { FORMATS } from '@gallery/contract/schema';
 import { clientError, frameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './errors.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { cardRoutes } from './routes/cards.ts';
@@ -12,25 +13,16 @@ import { visitorRoutes } from './routes/visitors.ts';
 import { allowedOrigins, registerSafety, type SafetyOptions } from './safety.ts';
 import { validatorCompiler } from './validation.ts';
 import { shopRoutes } from './routes/shop.ts';
-import { loadGatewayDelayMs, loadPixConfig, loadWebhookSecret } from './config.ts';
+import { SANDBOX_PIX, type PixConfig } from './config.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createSandboxGateway, type SandboxGateway } from './services/payments/sandbox.ts';
 import { createLocalStore } from './storage/local-store.ts';
-import type { MediaStore } from './storage/media-store.ts';
-
-/** What every route needs; passed in so tests can build the app on a throw-away folder. */
-export interface AppDeps {
-  db: Db;
-  dataDir: string;
-  /** Where media files live (the data folder's media/ unless configured otherwise). */
-  store: MediaStore;
-}
 
 const BODY_LIMIT = 1024 * 1024;
 
-/** The built-in sandbox gateway, the shop's gateway unless a real one is passed in. */
-export function sandboxGateway(db: Db, dataDir: string): SandboxGateway {
-  return createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env), delayMs: loadGatewayDelayMs(process.env) });
+/** The built-in sandbox gateway, the shop's gateway unless a real one is passed in: the configured PIX receiver and delay, else the sandbox's. */
+export function sandboxGateway(db: Db, dataDir: string, { pix = SANDBOX_PIX, delayMs = 0 }: { pix?: PixConfig; delayMs?: number } = {}): SandboxGateway {
+  return createSandboxGateway({ db, dataDir, pix, delayMs });
 }
 
 /** Builds the API without listening: the server listens, tests call `inject()`. */
@@ -40,7 +32,7 @@ export function buildApp({
   store = createLocalStore(dataDir),
   logger = false,
   gateway,
-  webhookSecret = loadWebhookSecret(process.env),
+  webhookSecret = null,
   stopping,
   ...safety
 }: Omit<AppDeps, 'store'> &

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { openDatabase, transaction, type Db } from './db.ts';
 import { parseArgs } from 'node:util';
-import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '../../src/lib/card-code.ts';
-import { formatMoney } from '../../src/lib/money.ts';
+import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '@gallery/contract/card-code';
+import { formatMoney } from '@gallery/contract/money';
 import { ConfigError, loadConfig } from './config.ts';
 import { createCard, findCard, listCardSummaries, type CardRow } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
@@ -21,7 +21,8 @@ import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
 import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
-import { createMediaStore, type MediaStore } from './storage/media-store.ts';
+import { createMediaStore } from './storage/create-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 const USAGE = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 
@@ -213,9 +214,9 @@ async function facesOrganization(db: Db, command: string, args: string[]) {
   return organization;
 }
 
-async function facesIndex(db: Db, store: MediaStore, args: string[]): Promise<string> {
+async function facesIndex(db: Db, store: MediaStore, threads: number, args: string[]): Promise<string> {
   const organization = await facesOrganization(db, 'faces:index', args);
-  const engine = faceEngine();
+  const engine = faceEngine(threads);
   const progress = progressLine(`Faces of ${organization.web_name}`, 'photos');
   try {
     const indexed = await drainOrganization(db, store, engine, {
@@ -263,12 +264,12 @@ async function list(db: Db): Promise<string> {
 
 const COMMANDS = ['org:upsert', 'org:remove', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'faces:purge', 'list'];
 
-async function run(argv: string[]): Promise<string> {
+async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
   const [command, ...args] = argv;
   if (command === '--help' || command === '-h') return USAGE;
   if (command === undefined) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-  const config = loadConfig();
+  const config = loadConfig(env);
   const { dataDir, mediaStore } = config;
   const db = await openDatabase(config);
   const store = createMediaStore(mediaStore, dataDir);
@@ -278,9 +279,9 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'media:import') return await mediaImport(db, store, args);
     if (command === 'customer:upsert') return await customerUpsert(db, args);
     if (command === 'products:set') return await productsSet(db, args);
-    if (command === 'payment:confirm') return await paymentConfirm(db, dataDir, args);
+    if (command === 'payment:confirm') return await paymentConfirm(db, config, args);
     if (command === 'branding:set') return await brandingSet(db, args);
-    if (command === 'faces:index') return await facesIndex(db, store, args);
+    if (command === 'faces:index') return await facesIndex(db, store, config.faceThreads, args);
     if (command === 'faces:purge') return await facesPurge(db, args);
     return await list(db);
   } finally {
@@ -290,7 +291,7 @@ async function run(argv: string[]): Promise<string> {
 
 if (import.meta.main) {
   try {
-    console.log(await run(process.argv.slice(2)));
+    console.log(await run(process.argv.slice(2), process.env));
   } catch (error) {
     // Operator mistakes read best as one message; anything unexpected keeps its stack.
     const expected =

@@ -2,21 +2,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
-import type { MediaStoreSetting } from './storage/media-store.ts';
-import { checkS3Variables, defaultPathStyle, isHttpUrl } from './storage/s3-client.ts';
+import { readApiAddress, throwProblems } from '@gallery/contract/env';
+import { loadMediaStore, type MediaStoreSetting } from '@gallery/contract/s3-settings';
+import { loadWebhookSecret } from '@gallery/contract/signature';
 
-/** Everything the product reads from its environment, checked once at start-up. */
+export { ConfigError } from '@gallery/contract/env';
+
+
+/** Everything the API and its admin CLI read from their environment, checked once at start-up. */
 export interface Config {
   apiHost: string;
   apiPort: number;
-  sitesPort: number;
   dataDir: string;
   /** postgres://... to keep the rows in PostgreSQL; null keeps them in `<dataDir>/provider.sqlite`. */
   databaseUrl: string | null;
-  /** The API address baked into the tenant sites; defaults to the local API. */
-  publicApiUrl: string;
   /** Where media files live: the data folder (default) or S3-compatible storage. */
   mediaStore: MediaStoreSetting;
+  pix: PixConfig;
+  gatewayDelayMs: number;
+  paymentReconcileMs: number;
+  faultAfterGateway: boolean;
+  faceThreads: number;
+  /** The change webhook's secret; null turns the webhook off. */
+  webhookSecret: string | null;
+  rateLimitStore: RateLimitStore;
+  corsOrigins: string[];
 }
 
 export interface PixConfig {
@@ -113,17 +123,6 @@ export function loadFaceThreads(env: NodeJS.ProcessEnv, problems: string[] = [])
   return value;
 }
 
-/**
- * PUBLISH_WEBHOOK_SECRET: the secret a provider's back office signs its change announcements
- * with (HMAC-SHA256 over the time sent and the body, signature.ts); without it the webhook is off.
- * At least 32 characters.
- */
-export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
-  const secret = env['PUBLISH_WEBHOOK_SECRET']?.trim() || null;
-  if (secret !== null && secret.length < 32) problems.push('PUBLISH_WEBHOOK_SECRET must have at least 32 characters');
-  return secret;
-}
-
 /** DATABASE_URL: PostgreSQL when set, the embedded SQLite file when empty. */
 export function loadDatabaseUrl(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
   const url = env['DATABASE_URL'] || null;
@@ -147,88 +146,25 @@ export function loadRateLimitStore(env: NodeJS.ProcessEnv, problems: string[] = 
   return 'memory';
 }
 
-const YES_NO: Partial<Record<string, boolean>> = { '1': true, true: true, '0': false, false: false };
-
-/**
- * MEDIA_STORE (`local`, the default, or `s3`) and, for s3, MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET,
- * MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY (required), MEDIA_S3_REGION (us-east-1)
- * MEDIA_S3_FORCE_PATH_STYLE (1/0; on except for amazonaws.com endpoints) and
- * MEDIA_S3_SIGNED_URLS (1/0, off: downloads answer a redirect to a short-lived signed link).
- */
-export function loadMediaStore(env: NodeJS.ProcessEnv, problems: string[] = []): MediaStoreSetting {
-  const read = (name: string): string => env[name]?.trim() ?? '';
-  const kind = read('MEDIA_STORE') || 'local';
-  if (kind === 'local') return { kind };
-  if (kind !== 's3') {
-    problems.push(`MEDIA_STORE must be "local" or "s3" (got "${kind}")`);
-    return { kind: 'local' };
-  }
-  const endpoint = read('MEDIA_S3_ENDPOINT').replace(/\/+$/, '');
-  const bucket = read('MEDIA_S3_BUCKET');
-  const accessKeyId = read('MEDIA_S3_ACCESS_KEY_ID');
-  const secretAccessKey = read('MEDIA_S3_SECRET_ACCESS_KEY');
-  const pathStyle = read('MEDIA_S3_FORCE_PATH_STYLE');
-  const signed = read('MEDIA_S3_SIGNED_URLS');
-  checkS3Variables('MEDIA_S3_', { endpoint, bucket, accessKeyId, secretAccessKey }, (name) => `${name} must be set when MEDIA_STORE is s3`, problems);
-  const forcePathStyle = pathStyle ? YES_NO[pathStyle.toLowerCase()] : isHttpUrl(endpoint) ? defaultPathStyle(endpoint) : true;
-  if (forcePathStyle === undefined) problems.push(`MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0 (got "${pathStyle}")`);
-  const signedUrls = signed ? YES_NO[signed.toLowerCase()] : false;
-  if (signedUrls === undefined) problems.push(`MEDIA_S3_SIGNED_URLS must be 1 or 0 (got "${signed}")`);
-  return {
-    kind,
-    endpoint,
-    bucket,
-    region: read('MEDIA_S3_REGION') || 'us-east-1',
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: forcePathStyle ?? true,
-    signedUrls: signedUrls ?? false,
-  };
-}
-
-export class ConfigError extends Error {}
-
-/**
- * CORS_ORIGINS (comma list, `*.example.com` wildcards allowed), read apart from `Config` so the
- * existing shape stays as it is; loadConfig checks it at start-up with the other variables.
- */
-export function readCorsOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  const { entries, problems } = parseCorsOrigins(env['CORS_ORIGINS']);
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return entries;
-}
-
-function port(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    problems.push(`${name} must be a port number from 1 to 65535 (got "${raw}")`);
-  }
-  return value;
-}
-
-/** Reads the configuration, naming every variable that is wrong at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Reads the API's configuration, naming every variable that is wrong at once. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const problems: string[] = [];
-  const apiHost = env['API_HOST'] || '127.0.0.1';
-  const apiPort = port(env, 'API_PORT', 8787, problems);
-  const sitesPort = port(env, 'SITES_PORT', 4321, problems);
-  const dataDir = path.resolve(env['DATA_DIR'] || 'data');
-  const publicApiUrl = (env['PUBLIC_API_URL'] || `http://${apiHost}:${apiPort}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(publicApiUrl)) {
-    problems.push(`PUBLIC_API_URL must be an http(s) address (got "${env['PUBLIC_API_URL']}")`);
-  }
-  const databaseUrl = loadDatabaseUrl(env, problems);
-  loadPixConfig(env, problems);
-  loadGatewayDelayMs(env, problems);
-  loadPaymentReconcileMs(env, problems);
-  loadFaultAfterGateway(env, problems);
-  loadFaceThreads(env, problems);
-  loadWebhookSecret(env, problems);
-  loadRateLimitStore(env, problems);
-  const mediaStore = loadMediaStore(env, problems);
-  problems.push(...parseCorsOrigins(env['CORS_ORIGINS']).problems);
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { apiHost, apiPort, sitesPort, dataDir, databaseUrl, publicApiUrl, mediaStore };
+  const config: Config = {
+    ...readApiAddress(env, problems),
+    dataDir: path.resolve(env['DATA_DIR'] || 'data'),
+    databaseUrl: loadDatabaseUrl(env, problems),
+    mediaStore: loadMediaStore(env, problems),
+    pix: loadPixConfig(env, problems),
+    gatewayDelayMs: loadGatewayDelayMs(env, problems),
+    paymentReconcileMs: loadPaymentReconcileMs(env, problems),
+    faultAfterGateway: loadFaultAfterGateway(env, problems),
+    faceThreads: loadFaceThreads(env, problems),
+    webhookSecret: loadWebhookSecret(env, problems),
+    rateLimitStore: loadRateLimitStore(env, problems),
+    corsOrigins: [],
+  };
+  const cors = parseCorsOrigins(env['CORS_ORIGINS']);
+  problems.push(...cors.problems);
+  throwProblems(problems);
+  return { ...config, corsOrigins: cors.entries };
 }

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
-import { describeErrors, type SchemaError } from '../../contract/schema.ts';
-import type { ErrorCode, WireError } from '../../contract/errors.ts';
+import { describeErrors, type SchemaError } from '@gallery/contract/schema';
+import type { ErrorCode, WireError } from '@gallery/contract/errors';
 import { isDatabaseBusy } from './db.ts';
 
 /** How long a client waits before trying a 503 again: a busy database is usually free by then. */

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import type { Db } from './db.ts';
 import type { FastifyInstance } from 'fastify';
-import { loadRateLimitStore, readCorsOrigins, type RateLimitStore } from './config.ts';
+import type { RateLimitStore } from './config.ts';
 import { corsOriginMatcher } from './cors.ts';
 import { ApiError } from './errors.ts';
 import { databaseHitCounter, memoryHitCounter } from './services/rate-limit-store.ts';
@@ -14,9 +14,9 @@ interface Budget {
 export interface SafetyOptions {
   /** Overrides every limit profile's budget (tests, benches); default LIMIT_PROFILES. */
   rateLimit?: { max: number; timeWindowMs?: number };
-  /** Where the counters live (RATE_LIMIT_STORE); default read from the environment. */
+  /** Where the counters live (RATE_LIMIT_STORE as the configuration read it); in memory by default. */
   rateLimitStore?: RateLimitStore;
-  /** CORS_ORIGINS entries; default read (and checked) from the environment. */
+  /** CORS_ORIGINS entries, as the configuration checked them; none by default (`*.localhost` is always allowed). */
   corsOrigins?: readonly string[];
 }
 
@@ -71,7 +71,7 @@ const NO_ACTIVE_CONTENT = {
 
 /** Whether a browser origin may read the API's answers (the tenant sites'). */
 export function allowedOrigins(options: SafetyOptions): (origin: string) => boolean {
-  return corsOriginMatcher(options.corsOrigins ?? readCorsOrigins());
+  return corsOriginMatcher(options.corsOrigins ?? []);
 }
 
 export function registerSafety(
@@ -89,7 +89,7 @@ export function registerSafety(
   const budgets = Object.fromEntries(
     Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }]),
   ) as Record<LimitProfile, Budget>;
-  const counter = (options.rateLimitStore ?? loadRateLimitStore(process.env)) === 'database' ? databaseHitCounter(db) : memoryHitCounter();
+  const counter = options.rateLimitStore === 'database' ? databaseHitCounter(db) : memoryHitCounter();
   // One hook for every request: the headers every answer carries, a body larger than its call
   // takes refused by its Content-Length before a byte of it is read (the route's bodyLimit:
   // 1 MiB of JSON, an upload's files at their limit), then the budgets the call draws on, each

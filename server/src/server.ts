@@ -1,5 +1,5 @@
 import { buildApp, sandboxGateway } from './app.ts';
-import { loadConfig, loadFaultAfterGateway, loadPaymentReconcileMs, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
 import { carryOverDiskBranding } from './services/branding.ts';
@@ -13,7 +13,7 @@ import { startPaymentReconciler } from './services/payments/checkout.ts';
 import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
 import { seedDemo } from './services/seed.ts';
 import { sweepDebris } from './services/sweep.ts';
-import { createMediaStore } from './storage/media-store.ts';
+import { createMediaStore } from './storage/create-store.ts';
 import { warnIfBucketIsPublic } from './storage/s3-store.ts';
 
 /**
@@ -72,17 +72,18 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     if (!(await ffmpegVersion())) console.warn(`Videos cannot be imported: ${FFMPEG_MISSING}`);
     // A fresh machine should show a working gallery without any admin step.
     if ((await countOrganizations(db)) === 0) await seedDemo(db, store);
-    const engine = faceEngine();
+    const engine = faceEngine(config.faceThreads);
     const log = (message: string) => console.warn(message);
-    const sandbox = sandboxGateway(db, config.dataDir);
-    const gateway = loadFaultAfterGateway(process.env) ? dieAfterCharges(sandbox) : sandbox;
+    const sandbox = sandboxGateway(db, config.dataDir, { pix: config.pix, delayMs: config.gatewayDelayMs });
+    const gateway = config.faultAfterGateway ? dieAfterCharges(sandbox) : sandbox;
     workers.push(
       startImporter(db, store, log),
       startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
-      startPaymentReconciler({ db, gateway }, { everyMs: loadPaymentReconcileMs(process.env), log }),
+      startPaymentReconciler({ db, gateway }, { everyMs: config.paymentReconcileMs, log }),
     );
     // Only warnings and errors: the error handler logs every 5xx with its cause.
-    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, stopping: stopping.signal, ...options });
+    const { webhookSecret, rateLimitStore, corsOrigins } = config;
+    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, webhookSecret, rateLimitStore, corsOrigins, stopping: stopping.signal, ...options });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.
@@ -112,7 +113,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
 
 if (import.meta.main) {
   try {
-    const api = await startApi(loadConfig());
+    const api = await startApi(loadConfig(process.env));
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       // A second signal, or a stop past its deadline, ends the process at once.

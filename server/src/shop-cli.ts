@@ -1,7 +1,7 @@
 import { readJsonFile, UsageError } from './cli-input.ts';
 import type { Db } from './db.ts';
 import { parseArgs } from 'node:util';
-import { loadPixConfig } from './config.ts';
+import type { PixConfig } from './config.ts';
 import { ApiError } from './errors.ts';
 import { findOrganizationByWebName } from './repositories/organizations.ts';
 import { confirmPixPayment } from './services/payments/checkout.ts';
@@ -37,10 +37,10 @@ export async function productsSet(db: Db, args: string[]): Promise<string> {
   return `Set ${ids.length} products for ${organization.web_name} (ids ${ids.join(', ')})`;
 }
 
-export async function paymentConfirm(db: Db, dataDir: string, args: string[]): Promise<string> {
+export async function paymentConfirm(db: Db, { dataDir, pix }: { dataDir: string; pix: PixConfig }, args: string[]): Promise<string> {
   const [orderId, ...rest] = args;
   if (!orderId || rest.length) throw new UsageError('payment:confirm takes exactly one order id');
-  const gateway = createSandboxGateway({ db, dataDir, pix: loadPixConfig(process.env) });
+  const gateway = createSandboxGateway({ db, dataDir, pix });
   try {
     const answer = await confirmPixPayment({ db, gateway }, orderId);
     return `Order ${orderId}: payment ${answer.status}`;

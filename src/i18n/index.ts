@@ -2,10 +2,10 @@
 // made from the tenant's catalogues, which reach a page baked into its HTML (see catalogues.ts), so
 // no catalogue is fetched at run time.
 import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales';
 import type pt from './pt.json';
 
-export * from './locales.ts';
+export * from '@gallery/contract/locales';
 
 /** The suffixes of a plural's forms in a catalogue (i18next's JSON v4: `key_one`, `key_other`...). */
 export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;

@@ -1,7 +1,7 @@
 // Section 2: `?card=` on the home. A 9-character code is shown as 2-4-3 and submitted by itself
 // once per browser session (session storage), unless two-factor is on: then it only fills the
 // field, since the visitor still has to type the access code.
-import { formatCardCode, isValidCardCode } from './card-code.ts';
+import { formatCardCode, isValidCardCode } from '@gallery/contract/card-code';
 
 /** The session-storage key listing the codes already auto-submitted in this session. */
 export const AUTO_SUBMITTED_KEY = 'home.autoSubmittedCards';

@@ -1,6 +1,6 @@
 // The two-factor access code of a card, kept for the browser session so the gallery can send it
 // with its calls (`?secret=`). Keyed by the normalised card code.
-import { normalizeCardCode, normalizeSecret } from './card-code.ts';
+import { normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
 
 export const SECRET_KEY_PREFIX = 'cardSecret:';
 

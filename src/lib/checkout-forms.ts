@@ -5,8 +5,8 @@ import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
 import type { MessageKey } from '../i18n/index.ts';
 import type { CardData } from './card-hash.ts';
 import type { DocumentType, WireAddress, WireCustomerInput } from './api/wire.ts';
-import { isCountryCode, isEmail, isValidCep } from '../../contract/checkout-rules.ts';
-import { isPhone, isValidCpf, unmaskPhone, ZIPCODE_PATTERN } from '../../contract/rules.ts';
+import { isCountryCode, isEmail, isValidCep } from '@gallery/contract/checkout-rules';
+import { isPhone, isValidCpf, unmaskPhone, ZIPCODE_PATTERN } from '@gallery/contract/rules';
 
 const MESSAGES = [
   'checkout.required',

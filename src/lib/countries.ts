@@ -1,7 +1,7 @@
 // The checkout's country lists (section 9): value/label pairs with lower-case ISO 3166-1
 // alpha-2 codes, labelled in the visitor's language by the browser's own Intl data.
-import { COUNTRY_CODES } from '../../contract/checkout-rules.ts';
-import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
+import { COUNTRY_CODES } from '@gallery/contract/checkout-rules';
+import { LOCALE_TAGS, type Locale } from '@gallery/contract/locales';
 
 export interface CountryOption {
   value: string;

@@ -4,7 +4,7 @@
 import { object, string, type ObjectSchema, type StringSchema } from 'yup';
 import type { MessageKey } from '../i18n/index.ts';
 import type { CustomerField } from '../tenant/organization.ts';
-import { isValidCpf } from '../../contract/rules.ts';
+import { isValidCpf } from '@gallery/contract/rules';
 
 export type CustomerValues = Partial<Record<CustomerField, string>>;
 

@@ -3,8 +3,8 @@
 // first card. Orders belong to the browser that made them: another browser typing the same card
 // code gets an order of its own, and the API answers an order's customer data, and takes its
 // changes and payments, only with the key it was made with (the API client sends it).
-import { VISITOR_KEY_PATTERN } from '../../contract/rules.ts';
-import { normalizeCardCode } from './card-code.ts';
+import { VISITOR_KEY_PATTERN } from '@gallery/contract/rules';
+import { normalizeCardCode } from '@gallery/contract/card-code';
 
 export const VISITOR_KEY = 'visitorKey';
 export const ORDER_KEY_PREFIX = 'order:';

@@ -1,11 +1,11 @@
-import type { MediaStoreSetting } from '../../server/src/storage/media-store.ts';
+import type { MediaStoreSetting } from '@gallery/contract/s3-settings';
 
 // The Content-Security-Policy of every page, in its <meta>: Astro's security.csp writes it with
 // the hashes of the inline scripts it emits, so no other inline script runs. It names the
 // addresses the same build bakes into the pages (read from the build's environment, as they
 // are): the API (calls, photos, videos), the analytics collector, Sentry, and the media
 // storage when downloads answer with signed links to it. What a <meta> cannot hold
-// (frame-ancestors) and what every file shares are the headers of src/lib/site-routing.ts.
+// (frame-ancestors) and what every file shares are the headers of contract/site-routing.ts.
 // astro.config.mjs reads it at build time; the pages add their banner's origin (originOf).
 
 /** The origin of an http(s) address; null for anything else. */

@@ -1,4 +1,4 @@
-import { formatCardCode, isValidCardCode, normalizeCardCode } from './card-code.ts';
+import { formatCardCode, isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 
 /** The gallery address of a card, keeping the credential as a query when there is one. */
 export function galleryPath(code: string, credential?: string | null): string {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { Card } from '../lib/api/types.ts';
-import { isValidCardCode, normalizeCardCode } from '../lib/card-code.ts';
+import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { withAddedCards } from '../lib/routes.ts';
 import { asyncStore, runner } from './async-state.ts';
 

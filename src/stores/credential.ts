@@ -1,6 +1,6 @@
 import { api } from '../lib/api/index.ts';
 import type { Card } from '../lib/api/types.ts';
-import { normalizeCredential } from '../../contract/rules.ts';
+import { normalizeCredential } from '@gallery/contract/rules';
 import { galleryPath } from '../lib/routes.ts';
 import { asyncStore, runner } from './async-state.ts';
 import { openHomeModal, showHomeError, type OpenOutcome } from './home.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ApiErrorCode } from '../lib/api/types.ts';
-import { isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret } from '../lib/card-code.ts';
+import { isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
 import { saveCardSecret } from '../lib/card-secret.ts';
 import { homeErrorModal, type HomeModal, type HomeSource } from '../lib/error-messages.ts';
 import { galleryPath } from '../lib/routes.ts';

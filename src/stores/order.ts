@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api/client.ts';
 import type { Media, Order } from '../lib/api/types.ts';
 import type { WireAddress, WireCustomerInput } from '../lib/api/wire.ts';
 import { addToCartParams } from '../lib/analytics-events.ts';
-import { productFor } from '../lib/cart.ts';
+import { productFor } from '@gallery/contract/cart';
 import { readOrderId, saveOrderId } from '../lib/order-memory.ts';
 import { analytics } from './analytics.ts';
 import { asyncStore } from './async-state.ts';

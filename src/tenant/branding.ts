@@ -1,3 +1,4 @@
+import type { BrandingStem } from '@gallery/contract/branding-files';
 import type { Locale } from '../i18n/index.ts';
 
 /** A picture's size in pixels, as the build read it from its file. */
@@ -21,12 +22,8 @@ export interface Branding {
   errorBanner?: string;
 }
 
-/** File stems in tenants/<webName>/branding/, mapped to where they land in the built site. */
-export const BRANDING_FILES = ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner'] as const;
-export const BRANDING_EXTENSIONS = ['.svg', '.png', '.jpg', '.jpeg', '.webp', '.ico'] as const;
-
 /** Builds the Branding of the files found, each named `<stem><ext>` and served from /branding/, with its size when read. */
-export function brandingFrom(found: Array<{ stem: (typeof BRANDING_FILES)[number]; file: string; size: ImageSize | null }>): Branding {
+export function brandingFrom(found: Array<{ stem: BrandingStem; file: string; size: ImageSize | null }>): Branding {
   const branding: Branding = {};
   for (const { stem, file, size } of found) {
     const url = `/branding/${file}`;
@@ -67,15 +64,4 @@ export function bannerFor(
   const sources = [siteBanner.url, file?.url].filter((src): src is string => Boolean(src));
   const size = siteBanner.url ? null : (file?.size ?? null);
   return sources.length ? { sources, height: siteBanner.height, size } : null;
-}
-
-export type BrandingStem = (typeof BRANDING_FILES)[number];
-
-/** The stem of a valid branding file name (`logo.svg` is `logo`), or null for any other name. */
-export function brandingStem(fileName: string): BrandingStem | null {
-  const dot = fileName.lastIndexOf('.');
-  const stem = fileName.slice(0, dot);
-  const extension = fileName.slice(dot).toLowerCase();
-  const known = (BRANDING_FILES as readonly string[]).includes(stem) && (BRANDING_EXTENSIONS as readonly string[]).includes(extension);
-  return dot > 0 && known ? (stem as BrandingStem) : null;
 }

@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { Organization as OrganizationSchema, organizationProblems, SiteConfig } from '../../contract/organization.ts';
+import { Organization as OrganizationSchema, organizationProblems, SiteConfig } from '@gallery/contract/organization';
 import { organizationFromWire, type Organization } from './organization.ts';
 
 // The organization passes the contract's schema at build time (Node only: TypeBox's checker

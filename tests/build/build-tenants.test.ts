@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveRelease } from '../../publisher/releases.ts';
+import { liveRelease } from '@gallery/publisher/releases';
 import { buildTenants, type BuildOptions } from '../../scripts/build-tenants.ts';
 import { JS_BUDGETS, pageWeight } from '../../scripts/page-weight.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { setBranding } from '../../server/src/services/branding.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
-import { inertSvg } from '../../src/tenant/inert-svg.ts';
+import { inertSvg } from '@gallery/contract/inert-svg';
 import { FIXTURES_DIR } from '../support/fixtures.ts';
 
 // Real builds against the real API: each Astro build takes a few seconds.

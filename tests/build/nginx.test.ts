@@ -13,7 +13,7 @@ import type { Db } from '../../server/src/db.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
-import { nginxSiteBlock, siteHeadersOf } from '../../src/lib/site-routing.ts';
+import { nginxSiteBlock, siteHeadersOf } from '@gallery/contract/site-routing';
 
 // The README's nginx block (docs/nginx-site.conf) run by Debian's nginx (scripts/ensure-nginx.sh)
 // over a real built site: it must route as _redirects and the preview server do, keep the hosts'
@@ -120,7 +120,7 @@ afterAll(async () => {
 });
 
 describe("the README's nginx block", () => {
-  it('is the rule of src/lib/site-routing.ts, word for word in docs/nginx-site.conf and the README', async () => {
+  it('is the rule of contract/site-routing.ts, word for word in docs/nginx-site.conf and the README', async () => {
     const file = await readFile(path.join(root, 'docs', 'nginx-site.conf'), 'utf8');
     expect(file, 'docs/nginx-site.conf is not nginxSiteBlock(): write it out again').toBe(nginxSiteBlock());
     const readme = await readFile(path.join(root, 'README.md'), 'utf8');

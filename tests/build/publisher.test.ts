@@ -7,7 +7,8 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPublisher, type Publisher } from '../../publisher/publisher.ts';
+import { startPublisher, type Publisher } from '@gallery/publisher';
+import { siteBuilder } from '../../scripts/build-tenants.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { listOrganizations, removeOrganization, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
@@ -55,10 +56,7 @@ beforeAll(async () => {
   bucket = new S3Client({ endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
   publisher = await startPublisher({
     sourceUrl: url,
-    publicApiUrl: url,
-    outDir: path.join(work, 'dist'),
-    cacheDir: path.join(work, 'cache'),
-    tenantsDir: path.join(work, 'tenants'),
+    site: siteBuilder({ sourceUrl: url, publicApiUrl: url, outDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), tenantsDir: path.join(work, 'tenants') }),
     pollMs: 200,
     quietMs: 300,
     webhookSecret: SECRET,

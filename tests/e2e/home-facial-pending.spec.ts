@@ -3,7 +3,7 @@
 // flight: pending photos added, and one card's match made less sure.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { WireFaceSearchAnswer } from '../../contract/media.ts';
+import type { WireFaceSearchAnswer } from '@gallery/contract/media';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { fakeCameraVideo, withFakeCamera } from './support/fake-camera.ts';
 import { openFacialCamera } from './support/facial.ts';

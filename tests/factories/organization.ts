@@ -1,4 +1,4 @@
-import type { WireOrganization } from '../../contract/organization.ts';
+import type { WireOrganization } from '@gallery/contract/organization';
 
 /** A complete organization as the API answers it, with overrides. */
 export function wireOrganization(overrides: Partial<WireOrganization> = {}): WireOrganization {

@@ -1,25 +1,34 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadFaultAfterGateway, loadGatewayDelayMs, loadMediaStore, loadPaymentReconcileMs } from '../../server/src/config.ts';
+import os from 'node:os';
+import { ConfigError } from '@gallery/contract/env';
+import { loadMediaStore } from '@gallery/contract/s3-settings';
+import { loadConfig, loadFaultAfterGateway, loadGatewayDelayMs, loadPaymentReconcileMs, SANDBOX_PIX } from '../../server/src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
       apiHost: '127.0.0.1',
       apiPort: 8787,
-      sitesPort: 4321,
       dataDir: path.resolve('data'),
       databaseUrl: null,
-      publicApiUrl: 'http://127.0.0.1:8787',
       mediaStore: { kind: 'local' },
+      pix: SANDBOX_PIX,
+      gatewayDelayMs: 0,
+      paymentReconcileMs: 30_000,
+      faultAfterGateway: false,
+      faceThreads: os.availableParallelism(),
+      webhookSecret: null,
+      rateLimitStore: 'memory',
+      corsOrigins: [],
     });
   });
 
   it('names every bad variable at once', () => {
     const read = () =>
-      loadConfig({ API_PORT: 'abc', SITES_PORT: '70000', PUBLIC_API_URL: 'ftp://x', PAYMENT_GATEWAY_DELAY_MS: '-5' });
+      loadConfig({ API_PORT: 'abc', DATABASE_URL: 'mysql://x', PIX_KEY: 'nope', PAYMENT_GATEWAY_DELAY_MS: '-5' });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(/API_PORT[\s\S]*SITES_PORT[\s\S]*PUBLIC_API_URL[\s\S]*PAYMENT_GATEWAY_DELAY_MS/);
+    expect(read).toThrow(/API_PORT[\s\S]*DATABASE_URL[\s\S]*PIX_KEY[\s\S]*PAYMENT_GATEWAY_DELAY_MS/);
   });
 
   it('takes a postgres:// DATABASE_URL, and refuses any other', () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer } from '../../contract/media.ts';
-import type { WireOrganizationList } from '../../contract/organization.ts';
+import type { WireMediasAnswer } from '@gallery/contract/media';
+import type { WireOrganizationList } from '@gallery/contract/organization';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, meanPixelDifference, type TestApi } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Db } from '../../server/src/db.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFaceSearchAnswer } from '../../contract/media.ts';
+import type { WireFaceSearchAnswer } from '@gallery/contract/media';
 import { faceEngine } from '../../server/src/services/face-engine.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, runCli, type TestApi, row, rows } from './helpers.ts';

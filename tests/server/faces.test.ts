@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFaceSearchAnswer } from '../../contract/media.ts';
+import type { WireFaceSearchAnswer } from '@gallery/contract/media';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { createTestApi, runCli, type TestApi, row } from './helpers.ts';
 import { count, jpeg, jpegClaiming, MALFORMED_MULTIPART, multipart, scratchFiles, type Part } from './visitor-helpers.ts';

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireCardAnswer, WireMediasAnswer } from '../../contract/media.ts';
-import type { WireOrganizationAnswer, WireOrganizationList } from '../../contract/organization.ts';
+import type { WireCardAnswer, WireMediasAnswer } from '@gallery/contract/media';
+import type { WireOrganizationAnswer, WireOrganizationList } from '@gallery/contract/organization';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia } from '../../server/src/repositories/media.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';

@@ -16,7 +16,7 @@ import { insertMedia } from '../../server/src/repositories/media.ts';
 import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { newId } from '../../server/src/services/ids.ts';
 import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
-import { normalizeCardCode, normalizeSecret } from '../../src/lib/card-code.ts';
+import { normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
 import type { SafetyOptions } from '../../server/src/safety.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';

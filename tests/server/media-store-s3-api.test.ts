@@ -6,18 +6,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
-import type { WireOrganization } from '../../contract/organization.ts';
+import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '@gallery/contract/media';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { buildApp } from '../../server/src/app.ts';
-import { loadMediaStore } from '../../server/src/config.ts';
+import { loadMediaStore } from '@gallery/contract/s3-settings';
+import { loadConfig } from '../../server/src/config.ts';
 import { startApi } from '../../server/src/server.ts';
 import type { FaceEngine } from '../../server/src/services/face-engine.ts';
 import { drainOrganization } from '../../server/src/services/face-jobs.ts';
 import { importMedias, MediaImportError } from '../../server/src/services/media-import.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { sweepDebris } from '../../server/src/services/sweep.ts';
-import { createMediaStore } from '../../server/src/storage/media-store.ts';
-import { createS3Client } from '../../server/src/storage/s3-client.ts';
+import { createMediaStore } from '../../server/src/storage/create-store.ts';
+import { createS3Client } from '@gallery/contract/s3-client';
 import { SIGNED_URL_SECONDS } from '../../server/src/storage/s3-store.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../support/s3rver.ts';
 import { makeTestVideo } from '../support/videos.ts';
@@ -301,7 +302,7 @@ describe('MEDIA_STORE=s3: the API at start', () => {
   it('warns that the bucket answers anonymous reads (s3rver does), and still starts', { timeout: 90_000 }, async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const started = await startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, publicApiUrl: 'http://127.0.0.1', dataDir: api.dataDir, databaseUrl: await testDatabaseUrl(api.dataDir), mediaStore: loadMediaStore(env) });
+      const started = await startApi({ ...loadConfig({}), apiPort: 0, dataDir: api.dataDir, databaseUrl: await testDatabaseUrl(api.dataDir), mediaStore: loadMediaStore(env) });
       await started.close();
       const warnings = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('anonymous reads'));
       expect(warnings).toEqual([expect.stringContaining(`media bucket "${BUCKET}" answers anonymous reads`)]);

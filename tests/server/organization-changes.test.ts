@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireOrganizationList } from '../../contract/organization.ts';
+import type { WireOrganizationList } from '@gallery/contract/organization';
 import { buildApp } from '../../server/src/app.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../server/src/db.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Organization, OrganizationFile, type WireOrganizationAnswer } from '../../contract/organization.ts';
+import { Organization, OrganizationFile, type WireOrganizationAnswer } from '@gallery/contract/organization';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
 import { createTestApi, type TestApi, row } from './helpers.ts';

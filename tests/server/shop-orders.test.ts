@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
+import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { createTestApi, type TestApi, row } from './helpers.ts';
 import {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
+import { loadConfig } from '../../server/src/config.ts';
 import { startApi } from '../../server/src/server.ts';
 import { OWN_SCRATCH, scratchFolderName } from '../../server/src/services/media-files.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
@@ -36,7 +37,7 @@ async function plantDebris(): Promise<string> {
 }
 
 const startHere = async () =>
-  startApi({ apiHost: '127.0.0.1', apiPort: 0, sitesPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir), publicApiUrl: 'http://127.0.0.1', mediaStore: { kind: 'local' } });
+  startApi({ ...loadConfig({}), apiPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir) });
 
 beforeEach(async () => {
   dataDir = await makeTempDir();

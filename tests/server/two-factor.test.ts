@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '../../contract/media.ts';
-import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
+import type { WireMediasAnswer, WireUploadAnswer, WireZipAnswer } from '@gallery/contract/media';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import { createTestApi, loadFixtureOrganization, type FixtureMedia, type TestApi, row } from './helpers.ts';
 import { VISITOR } from './shop-helpers.ts';
 import { count, jpeg, multipart } from './visitor-helpers.ts';

@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
-import type { WireOrderAnswer, WirePaymentAnswer } from '../../contract/shop.ts';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
+import type { WireOrderAnswer, WirePaymentAnswer } from '@gallery/contract/shop';
 import type { Db } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMedia, WireMediasAnswer } from '../../contract/media.ts';
+import type { WireMedia, WireMediasAnswer } from '@gallery/contract/media';
 import { watermarkFor } from '../../server/src/services/watermark.ts';
 import { frameOf, makeSoundOnly, makeTestVideo, probe } from '../support/videos.ts';
 import { createTestApi, makeTempDir, meanPixelDifference, row, runCli, testDatabaseUrl, type CliResult, type TestApi } from './helpers.ts';

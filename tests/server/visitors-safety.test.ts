@@ -3,7 +3,8 @@ import type { Db } from '../../server/src/db.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { ConfigError, loadConfig, RATE_LIMIT_STORES, readCorsOrigins } from '../../server/src/config.ts';
+import { ConfigError } from '@gallery/contract/env';
+import { loadConfig, RATE_LIMIT_STORES } from '../../server/src/config.ts';
 import { makeTempDir, openTestDatabase } from './helpers.ts';
 import { multipart } from './visitor-helpers.ts';
 
@@ -112,10 +113,10 @@ describe('CORS', () => {
   });
 
   it('checks CORS_ORIGINS at start-up', () => {
-    expect(readCorsOrigins({ CORS_ORIGINS: ' https://A.example.com/ , *.b.example ,' })).toEqual(['https://a.example.com', '*.b.example']);
+    expect(loadConfig({ CORS_ORIGINS: ' https://A.example.com/ , *.b.example ,' }).corsOrigins).toEqual(['https://a.example.com', '*.b.example']);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://ok.example, ftp://x, https://a/b' })).toThrow(ConfigError);
     expect(() => loadConfig({ CORS_ORIGINS: 'ftp://x' })).toThrow(/CORS_ORIGINS entry "ftp:\/\/x"/);
-    expect(() => readCorsOrigins({ CORS_ORIGINS: '*' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(ConfigError);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://ok.example' })).not.toThrow();
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer } from '../../contract/media.ts';
+import type { WireMediasAnswer } from '@gallery/contract/media';
 import { detectVideo } from '../../server/src/services/video.ts';
 import { parseRange } from '../../server/src/services/range.ts';
 import { makeTestVideo } from '../support/videos.ts';

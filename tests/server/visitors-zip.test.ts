@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMediasAnswer, WireZipAnswer } from '../../contract/media.ts';
+import type { WireMediasAnswer, WireZipAnswer } from '@gallery/contract/media';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { importMedias } from '../../server/src/services/media-import.ts';
 import { demoSamplePath } from '../../server/src/services/seed.ts';

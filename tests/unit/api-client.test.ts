@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
-import type { WireMediasAnswer } from '../../contract/media.ts';
-import type { WireOrder, WireProductsAnswer } from '../../contract/shop.ts';
+import type { WireMediasAnswer } from '@gallery/contract/media';
+import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {

@@ -5,7 +5,7 @@ import {
   isValidSecret,
   maskCardCodeInput,
   normalizeCardCode,
-} from '../../src/lib/card-code.ts';
+} from '@gallery/contract/card-code';
 
 describe('card code rules (section 5)', () => {
   it('removes dash, comma and underscore and upper-cases', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Media, Order, Products } from '../../src/lib/api/types.ts';
-import { allDigitalSaving, isInOrder, productFor, purchaseErrorKey } from '../../src/lib/cart.ts';
+import { allDigitalSaving, productFor } from '@gallery/contract/cart';
+import { isInOrder, purchaseErrorKey } from '../../src/lib/cart.ts';
 
 // The demo's prices: photos R$ 25 (1-2), R$ 20 (3-5), R$ 15 (6+); videos R$ 30; everything R$ 99.
 const products: Products = {

@@ -9,7 +9,7 @@ import {
   isCardholderName,
   type CustomerFormValues,
 } from '../../src/lib/checkout-forms.ts';
-import { isCountryCode } from '../../contract/checkout-rules.ts';
+import { isCountryCode } from '@gallery/contract/checkout-rules';
 import { countryOptions } from '../../src/lib/countries.ts';
 
 /** Each wrong field's first message (the one the form shows), or {} when the values pass. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cameraProblem } from '../../src/lib/camera-error.ts';
-import { isValidSecret, normalizeSecret } from '../../src/lib/card-code.ts';
+import { isValidSecret, normalizeSecret } from '@gallery/contract/card-code';
 import { AUTO_SUBMITTED_KEY, cardFromQuery, takeAutoSubmit } from '../../src/lib/card-query.ts';
 import { readCardSecret, saveCardSecret } from '../../src/lib/card-secret.ts';
-import { isValidCpf, stripCpf } from '../../contract/rules.ts';
+import { isValidCpf, stripCpf } from '@gallery/contract/rules';
 import { customerFields, customerMessageKey, customerSchema } from '../../src/lib/customer-form.ts';
 import { customerErrorMessage, homeErrorModal } from '../../src/lib/error-messages.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inertSvg } from '../../src/tenant/inert-svg.ts';
+import { inertSvg } from '@gallery/contract/inert-svg';
 import { FIXTURES_DIR } from '../support/fixtures.ts';
 
 /** tests/fixtures/svg/hostile.svg tries every way to run a script on the origin that serves it. */

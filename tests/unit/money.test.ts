@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/lib/money.ts';
+import { formatMoney } from '@gallery/contract/money';
 
 describe('money', () => {
   it('formats integer cents as BRL in each locale, always R$ first', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebName } from '../../contract/rules.ts';
+import { isWebName } from '@gallery/contract/rules';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
 import { backgroundCss, bannerFor } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { additionalItemPrice, defaultPriceTableRows, priceForCount, priceTable, type PriceRange } from '../../src/lib/price-table.ts';
+import { additionalItemPrice, defaultPriceTableRows, priceForCount, priceTable, type PriceRange } from '@gallery/contract/price-table';
 
 const demo: PriceRange[] = [
   { min_photos: 3, max_photos: 5, price: 2000 },

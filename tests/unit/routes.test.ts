@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf } from '../../src/lib/content-types.ts';
+import { contentTypeOf } from '@gallery/contract/content-types';
 import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
-import { cacheControlOf, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '../../src/lib/site-routing.ts';
+import { cacheControlOf, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '@gallery/contract/site-routing';
 
 describe('gallery paths', () => {
   it('builds /gallery/{code}, keeping the credential', () => {

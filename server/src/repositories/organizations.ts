@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { locksRows, now, type Db, type Schema } from '../db.ts';
-import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '../../../contract/organization.ts';
+import { DEFAULT_TIME_ZONE, type NewOrganization, type WireOrganization } from '@gallery/contract/organization';
 
 /** An organization as stored; `profile` holds every WireOrganization field but id, web_name and name. */
 export type OrganizationRow = Pick<Selectable<Schema['organizations']>, 'id' | 'web_name' | 'name' | 'profile'>;

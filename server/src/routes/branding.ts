@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BrandingList } from '../../../contract/media.ts';
-import { Str } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+import { BrandingList } from '@gallery/contract/media';
+import { Str } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import { brandingFile, listBranding } from '../services/branding.ts';
 
 /** The organizations' branding files (stored in the database), which the site build copies into each site. */

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CardAnswer, MediasAnswer, MediasBody, SecretQuery } from '../../../contract/media.ts';
-import { CardCode, PositiveId } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+import { CardAnswer, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
+import { CardCode, PositiveId } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import { cardMediasAnswer, mediasAnswer } from '../services/gallery.ts';
 
 export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { MediaId, Str } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+import { MediaId, Str } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import { contentDisposition, DOWNLOAD_CACHE_CONTROL, resolveDownload, type DownloadFile } from '../services/download.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HealthAnswer, LIVENESS_PATH, READINESS_PATH } from '../../../contract/health.ts';
+import { HealthAnswer, LIVENESS_PATH, READINESS_PATH } from '@gallery/contract/health';
 import type { Db } from '../db.ts';
 import { ApiError, RETRY_AFTER_S } from '../errors.ts';
 import { databaseReadable } from '../services/health.ts';

@@ -6,11 +6,11 @@ import {
   OrganizationChangedBody,
   OrganizationList,
   OrganizationListQuery,
-} from '../../../contract/organization.ts';
-import { Str } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+} from '@gallery/contract/organization';
+import { Str } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
-import { checkSignature, type Signed } from '../signature.ts';
+import { checkSignature, type Signed } from '@gallery/contract/signature';
 import { recordAnnouncedChange } from '../services/organization-changes.ts';
 import { findOrganizationByWebName, listOrganizations, listRemovedOrganizations } from '../repositories/organizations.ts';
 

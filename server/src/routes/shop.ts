@@ -15,11 +15,11 @@ import {
   ProductsAnswer,
   PublicKeyAnswer,
   VisitorHeaders,
-} from '../../../contract/shop.ts';
-import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
-import { SecretQuery } from '../../../contract/media.ts';
-import { CardCode, Id, PositiveId, Str } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+} from '@gallery/contract/shop';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
+import { SecretQuery } from '@gallery/contract/media';
+import { CardCode, Id, PositiveId, Str } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import {
   addAllDigital,
   addCard,

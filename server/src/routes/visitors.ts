@@ -17,9 +17,9 @@ import {
   UploadQuery,
   ZipAnswer,
   ZipBody,
-} from '../../../contract/media.ts';
-import { Id, MediaId, PositiveId } from '../../../contract/schema.ts';
-import type { AppDeps } from '../app.ts';
+} from '@gallery/contract/media';
+import { Id, MediaId, PositiveId } from '@gallery/contract/schema';
+import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { credentialCards, customerCardAnswer } from '../services/visitor-customers.ts';
 import { faceEngine } from '../services/face-engine.ts';

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { brandingStem } from '../../../src/tenant/branding.ts';
-import { inertSvg } from '../../../src/tenant/inert-svg.ts';
-import { contentTypeOf } from '../../../src/lib/content-types.ts';
+import { brandingStem } from '@gallery/contract/branding-files';
+import { inertSvg } from '@gallery/contract/inert-svg';
+import { contentTypeOf } from '@gallery/contract/content-types';
 import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findBrandingFile, hasBranding, listBrandingNames, replaceBranding, type BrandingFile } from '../repositories/branding.ts';
@@ -11,7 +11,7 @@ import { findOrganizationByWebName, findOrganizationIdByWebName, lockOrganizatio
 // Branding files (logo, banners, background, favicon, error banner) live in the database
 // (table branding_files), so every API instance on it serves the same ones. Each is named as the
 // sites expect, `<stem>.<ext>` (brandingStem), and holds at most 2 MiB; an SVG is stored inert
-// (src/tenant/inert-svg.ts).
+// (@gallery/contract/inert-svg).
 
 const MAX_BYTES = 2 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
-import { isValidCardCode, normalizeCardCode, normalizeSecret } from '../../../src/lib/card-code.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
+import { isValidCardCode, normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { findCard, type CardRow } from '../repositories/cards.ts';
 

@@ -3,9 +3,8 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { downloadFileName, PREVIEW_CLIP, type DownloadSize } from './media-files.ts';
+import { downloadFileName, originalName, PREVIEW_CLIP, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
-import { originalName } from './video.ts';
 
 /** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
 export const DOWNLOAD_CACHE_CONTROL = 'private, max-age=300';

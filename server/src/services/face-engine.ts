@@ -1,5 +1,5 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { loadFaceThreads } from '../config.ts';
 import { WaitingLanes, type FacePriority } from './face-lanes.ts';
 import type { FaceRequest, FaceResponse } from './face-worker.ts';
 
@@ -48,13 +48,13 @@ export interface FaceEnginePool extends FaceEngine {
 let engine: FaceEnginePool | undefined;
 
 /**
- * The engine of this process: `threads` worker threads (face-worker.ts; FACE_THREADS, else one
- * per core), each started on first use, loading the models once (about 0.2 s) and then
+ * The engine of this process: `threads` worker threads (face-worker.ts; FACE_THREADS as the
+ * configuration read it, given by the first caller: the API's start, `faces:index`; else one per core), each started on first use, loading the models once (about 0.2 s) and then
  * describing about two photos a second. The API keeps answering meanwhile. A visitor's selfie
  * starts before the indexer's queued photos (face-lanes.ts). A thread holds the process open
  * only while it has work.
  */
-export function faceEngine(threads = loadFaceThreads(process.env)): FaceEnginePool {
+export function faceEngine(threads = os.availableParallelism()): FaceEnginePool {
   engine ??= startPool(threads);
   return engine;
 }

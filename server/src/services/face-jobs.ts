@@ -14,9 +14,9 @@ import {
 } from '../repositories/faces.ts';
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
+import { originalName } from './media-files.ts';
 import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { originalName } from './video.ts';
 
 // Face indexing as jobs: a photo is queued (face_jobs) in the transaction that imports it, and
 // described later by a pool of engine threads, in the API's background or by faces:index. Only

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
-import type { WireFaceSearchAnswer } from '../../../contract/media.ts';
-import { DEFAULT_TIME_ZONE, type WireOrganization } from '../../../contract/organization.ts';
+import type { WireFaceSearchAnswer } from '@gallery/contract/media';
+import { DEFAULT_TIME_ZONE, type WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { countQueuedPhotosCapturedBetween, listPhotosByIds } from '../repositories/faces.ts';
 import type { CardMediaRow } from '../repositories/media.ts';

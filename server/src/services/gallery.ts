@@ -1,8 +1,8 @@
 import type { Db } from '../db.ts';
-import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '../../../contract/media.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
+import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '@gallery/contract/media';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
-import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
+import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { lookUpCard, type CardRow } from '../repositories/cards.ts';
 import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';

@@ -67,7 +67,12 @@ export function originalFileName(mime: string): string {
   return mime === 'image/png' ? 'original.png' : 'original.jpg';
 }
 
-/** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalName` in video.ts). */
+/** The stored original's file name of any media: photos keep the shared naming, videos their container's extension (video.ts). */
+export function originalName(media: { mime: string }): string {
+  return media.mime === 'video/webm' ? 'original.webm' : media.mime === 'video/mp4' ? 'original.mp4' : originalFileName(media.mime);
+}
+
+/** The derivative a thumb or preview download serves: watermarked unless the media is sold (originals: `originalName`). */
 export function downloadFileName(size: 'thumb' | 'preview', sold: boolean): string {
   if (size === 'preview') return sold ? DERIVED_FILES.preview : DERIVED_FILES.previewWatermarked;
   return sold ? DERIVED_FILES.thumb : DERIVED_FILES.thumbWatermarked;

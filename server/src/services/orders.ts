@@ -1,10 +1,10 @@
 import { transaction, type Db } from '../db.ts';
-import { isValidCardCode, normalizeCardCode } from '../../../src/lib/card-code.ts';
-import { priceForCount } from '../../../src/lib/price-table.ts';
-import { toProducts } from '../../../src/lib/api/client.ts';
-import { allDigitalSaving } from '../../../src/lib/cart.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
-import type { WireAddress, WireCustomer, WireCustomerInput, WireOrder, WireOrderAnswer, WireOrderLine, WireOrderMediaRef, WirePaymentStatus } from '../../../contract/shop.ts';
+import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
+import { priceForCount } from '@gallery/contract/price-table';
+import { allDigitalSaving } from '@gallery/contract/cart';
+import { toProducts } from '@gallery/contract/products';
+import type { WireOrganization } from '@gallery/contract/organization';
+import type { WireAddress, WireCustomer, WireCustomerInput, WireOrder, WireOrderAnswer, WireOrderLine, WireOrderMediaRef, WirePaymentStatus } from '@gallery/contract/shop';
 import { ApiError } from '../errors.ts';
 import { findCard } from '../repositories/cards.ts';
 import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '../repositories/media.ts';

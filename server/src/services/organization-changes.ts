@@ -1,9 +1,9 @@
-import type { WireOrganizationList } from '../../../contract/organization.ts';
+import type { WireOrganizationList } from '@gallery/contract/organization';
 import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { listOrganizations, markOrganizationChanged } from '../repositories/organizations.ts';
 import { forgetSignaturesBefore, rememberSignature } from '../repositories/webhook-signatures.ts';
-import type { Signed } from '../signature.ts';
+import type { Signed } from '@gallery/contract/signature';
 
 /**
  * Records a change of `webName` that a signed webhook announced, once per signature: a replay

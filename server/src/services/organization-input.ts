@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { OrganizationFile, organizationProblems, type NewOrganization } from '../../../contract/organization.ts';
+import { OrganizationFile, organizationProblems, type NewOrganization } from '@gallery/contract/organization';
 
 // Checks an organization file from the admin CLI before anything is written, naming every
 // wrong field at once (as loadConfig does for the environment). The rules are the contract's.

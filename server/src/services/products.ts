@@ -1,7 +1,7 @@
 import { transaction, type Db } from '../db.ts';
-import type { PriceRange } from '../../../src/lib/price-table.ts';
-import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '../../../contract/shop.ts';
-import { problems } from '../../../contract/schema.ts';
+import type { PriceRange } from '@gallery/contract/price-table';
+import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '@gallery/contract/shop';
+import { problems } from '@gallery/contract/schema';
 import { ApiError } from '../errors.ts';
 import { findOrganizationById, lockOrganization } from '../repositories/organizations.ts';
 import {

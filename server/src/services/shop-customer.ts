@@ -1,5 +1,5 @@
-import type { WireAddress, WireCustomer, WireCustomerInput } from '../../../contract/shop.ts';
-import { stripCpf, trimmedOrNull } from '../../../contract/rules.ts';
+import type { WireAddress, WireCustomer, WireCustomerInput } from '@gallery/contract/shop';
+import { stripCpf, trimmedOrNull } from '@gallery/contract/rules';
 
 // The checkout's customer and address (spec section 5) as an order keeps them. The contract's
 // schema has checked every field; what is left is the stored form: trimmed, without masks.

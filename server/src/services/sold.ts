@@ -1,4 +1,4 @@
-import type { WireOrganization } from '../../../contract/organization.ts';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import type { MediaRow } from '../repositories/media.ts';
 

@@ -8,7 +8,7 @@ import type { MediaRow, NewMedia } from '../repositories/media.ts';
 import { FFMPEG_MISSING, ffmpegVersion, runTool, ToolFailed } from './ffmpeg.ts';
 import { newId } from './ids.ts';
 import { MediaImportError, safeFileName, storeMedia, writeDerivatives } from './media-import.ts';
-import { originalFileName, PREVIEW_CLIP } from './media-files.ts';
+import { originalName, PREVIEW_CLIP } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
@@ -30,11 +30,6 @@ export function detectVideo(head: Buffer): VideoFormat | undefined {
 
 export function isVideoMime(mime: string): boolean {
   return mime.startsWith('video/');
-}
-
-/** The stored original's file name of any media: photos keep the shared naming, videos their container's extension. */
-export function originalName(media: Pick<MediaRow, 'mime'>): string {
-  return media.mime === WEBM.mime ? 'original.webm' : media.mime === MP4.mime ? 'original.mp4' : originalFileName(media.mime);
 }
 
 async function readHead(file: string): Promise<Buffer> {

@@ -1,8 +1,8 @@
 import type { Db } from '../db.ts';
 import { findCustomerByCpf, findCustomersByExternalId, linkCardToCustomer, saveCustomer, type NewCustomer } from '../repositories/visitor-customers.ts';
-import { CustomerFile, type CustomerFileInput } from '../../../contract/media.ts';
-import { normalizeCredential, stripCpf, trimmedOrNull } from '../../../contract/rules.ts';
-import { problems } from '../../../contract/schema.ts';
+import { CustomerFile, type CustomerFileInput } from '@gallery/contract/media';
+import { normalizeCredential, stripCpf, trimmedOrNull } from '@gallery/contract/rules';
+import { problems } from '@gallery/contract/schema';
 import { foldName, hashPassword } from './visitor-customers.ts';
 
 /** A customer as the admin CLI keeps it from its file: trimmed, a CPF as 11 digits. */

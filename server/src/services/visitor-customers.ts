@@ -1,8 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import type { Db } from '../db.ts';
-import type { WireCard, WireCustomerCardAnswer } from '../../../contract/media.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
-import { isValidCpf, normalizeCredential, stripCpf } from '../../../contract/rules.ts';
+import type { WireCard, WireCustomerCardAnswer } from '@gallery/contract/media';
+import type { WireOrganization } from '@gallery/contract/organization';
+import { isValidCpf, normalizeCredential, stripCpf } from '@gallery/contract/rules';
 import { ApiError } from '../errors.ts';
 import {
   findCustomers,

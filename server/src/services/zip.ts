@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../errors.ts';
-import type { WireOrganization } from '../../../contract/organization.ts';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { openCards } from './card-access.ts';
 import { createLimiter } from './concurrency.ts';
 import { assertOriginalAllowed } from './sold.ts';
+import { originalName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { storedZip, storedZipLength, type StoredZipEntry } from './stored-zip.ts';
-import { originalName } from './video.ts';
 
 export const ZIP_LIFETIME_MS = 60 * 60_000;
 export const ZIP_FILE_NAME = 'fotos.zip';

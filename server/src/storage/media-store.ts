@@ -1,8 +1,5 @@
 import type { Readable } from 'node:stream';
-import { scratchRoot } from '../services/media-files.ts';
 import type { ByteRange } from '../services/range.ts';
-import { createLocalStore } from './local-store.ts';
-import { createS3Store, type S3StoreConfig } from './s3-store.ts';
 
 /** The headers a file is served with, which a signed link carries to the storage. */
 export interface ServedAs {
@@ -37,12 +34,4 @@ export interface MediaStore {
    * to the file, served with `served`'s headers. Unset: downloads stream through the API.
    */
   signedUrl?: (mediaId: string, name: string, served: ServedAs) => Promise<string>;
-}
-
-/** MEDIA_STORE and its MEDIA_S3_ variables, as `loadConfig` checked them. */
-export type MediaStoreSetting = { kind: 'local' } | ({ kind: 's3' } & S3StoreConfig);
-
-/** The store the configuration names; scratch is always under the local data folder. */
-export function createMediaStore(setting: MediaStoreSetting, dataDir: string): MediaStore {
-  return setting.kind === 's3' ? createS3Store(setting, scratchRoot(dataDir)) : createLocalStore(dataDir);
 }

@@ -12,14 +12,9 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange } from '../services/range.ts';
 import type { MediaStore, ServedAs } from './media-store.ts';
-import { createS3Client, type S3Target } from './s3-client.ts';
+import { createS3Client } from '@gallery/contract/s3-client';
+import type { S3StoreConfig } from '@gallery/contract/s3-settings';
 import { contentDisposition } from '../services/download.ts';
-
-export interface S3StoreConfig extends S3Target {
-  forcePathStyle: boolean;
-  /** Downloads answer a redirect to a signed link instead of streaming through the API. */
-  signedUrls: boolean;
-}
 
 /** How long a signed download link works: enough to follow the redirect, too short to pass around. */
 export const SIGNED_URL_SECONDS = 60;

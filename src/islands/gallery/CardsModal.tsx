@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { formatCardCode, maskCardCodeInput } from '../../lib/card-code.ts';
+import { formatCardCode, maskCardCodeInput } from '@gallery/contract/card-code';
 import { homeErrorMessage } from '../../lib/error-messages.ts';
 import { $cardCheck, $galleryCards, addGalleryCard, clearCardCheck, removeGalleryCard } from '../../stores/cards.ts';
 import Modal from '../shared/Modal.tsx';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Media } from '../../lib/api/types.ts';
-import { isInOrder, productFor } from '../../lib/cart.ts';
+import { productFor } from '@gallery/contract/cart';
+import { isInOrder } from '../../lib/cart.ts';
 import { $cartPending, $order, toggleInCart } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
 import Icon from './icons.tsx';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import { formatCardCode } from '../../lib/card-code.ts';
+import { formatCardCode } from '@gallery/contract/card-code';
 import { readCardSecret } from '../../lib/card-secret.ts';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, galleryView, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { Order } from '../../lib/api/types.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@gallery/contract/money';
 import { $locale } from '../../stores/locale.ts';
 
 /** Photos, videos, items and the total to pay of an order (the cart and the checkout's summary). */

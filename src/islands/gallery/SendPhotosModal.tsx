@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { UploadedCard } from '../../lib/api/types.ts';
-import { formatCardCode } from '../../lib/card-code.ts';
+import { formatCardCode } from '@gallery/contract/card-code';
 import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/gallery.ts';
 import { galleryPath } from '../../lib/routes.ts';
 import {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslate } from '../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { ApiErrorCode } from '../../lib/api/types.ts';
-import { maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
+import { maskCardCodeInput, normalizeCardCode } from '@gallery/contract/card-code';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -21,8 +21,9 @@ import type {
 } from './wire.ts';
 import type { CustomerSearch } from './types.ts';
 import type { WireCard, WireCredentialCardsAnswer, WireCustomerCardAnswer } from './wire.ts';
-import { VISITOR_KEY_HEADER } from '../../../contract/rules.ts';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import { visitorKey as browserVisitorKey } from '../order-memory.ts';
+import { toProducts } from '@gallery/contract/products';
 
 /** The one error every failed call becomes, carrying the API's code. */
 export class ApiError extends Error {
@@ -109,22 +110,6 @@ function toOrder(order: WireOrder): Order {
     status: order.status,
     completed: order.completed,
     customer: order.customer,
-  };
-}
-
-/** The products answer in the app's shape; the API reads it so too, to offer the package by the gallery's rule. */
-export function toProducts(answer: WireProductsAnswer): Products {
-  return {
-    products: answer.products.map((product) => ({
-      id: product.id,
-      kind: product.is_video ? 'video' : 'photo',
-      ranges: product.ranges_price.map(({ min_photos, max_photos, price }) => ({ min_photos, max_photos, price })),
-    })),
-    allDigital: answer.all_digital && {
-      id: answer.all_digital.id,
-      price: answer.all_digital.price,
-      description: answer.all_digital.description,
-    },
   };
 }
 

@@ -1,5 +1,7 @@
-import type { AllDigitalPrice, PriceRange } from '../price-table.ts';
+import type { Product, Products } from '@gallery/contract/products';
 import type { ErrorCode, MediaType, OrderStatus, PaymentMethod, WireCustomer, WirePaymentStatus } from './wire.ts';
+
+export type { Product, Products };
 
 /** The app's own shapes; the client builds them from the wire answers. */
 export interface Card {
@@ -54,20 +56,6 @@ export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
 
 /** The home's customer search: only the organization's customer_form_fields are sent. */
 export type CustomerSearch = Partial<Record<'name' | 'lastname' | 'external_id' | 'cpf' | 'password', string>>;
-
-/** A product sold by item count: photos or videos, priced by the ranges of section 9. */
-export interface Product {
-  id: number;
-  kind: 'photo' | 'video';
-  ranges: PriceRange[];
-}
-
-/** What the organization sells online (GET /api/v1/products/{orgId}/online). */
-export interface Products {
-  products: Product[];
-  /** Every media of the order's cards for one price; null when not sold. */
-  allDigital: (AllDigitalPrice & { id: number; description: string }) | null;
-}
 
 /** A media chosen for the cart, under the product that sells its kind. */
 export interface OrderItem {

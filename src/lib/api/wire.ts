@@ -2,14 +2,14 @@
 // contract's types. Only types cross here, so no schema or validator enters the visitors'
 // bundles; the client in ./client.ts reshapes the answers into the app's own types.
 
-export type { ErrorCode, WireError } from '../../../contract/errors.ts';
+export type { ErrorCode, WireError } from '@gallery/contract/errors';
 export type {
   CustomerField,
   InitialForm,
   WireOrganization,
   WireOrganizationAnswer,
   WireOrganizationList,
-} from '../../../contract/organization.ts';
+} from '@gallery/contract/organization';
 export type {
   MediaType,
   WireBrandingList,
@@ -24,7 +24,7 @@ export type {
   WireMediasAnswer,
   WireUploadAnswer,
   WireZipAnswer,
-} from '../../../contract/media.ts';
+} from '@gallery/contract/media';
 export type {
   DocumentType,
   OrderStatus,
@@ -44,4 +44,4 @@ export type {
   WireProduct,
   WireProductsAnswer,
   WirePublicKeyAnswer,
-} from '../../../contract/shop.ts';
+} from '@gallery/contract/shop';

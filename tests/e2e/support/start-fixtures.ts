@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { configOrExit, startProduct, stopOnSignals } from '../../../scripts/start.ts';
+import { productConfigOrExit, startProduct } from '../../../scripts/start.ts';
+import { stopOnSignals } from '../../../scripts/startup.ts';
 import { demoSamplePath } from '../../../server/src/services/seed.ts';
 import { FIXTURES_DIR, type FixtureCard } from '../../support/fixtures.ts';
 
@@ -61,7 +62,7 @@ async function loadFixtures(): Promise<void> {
 }
 
 stopOnSignals(
-  await startProduct(configOrExit(), {
+  await startProduct(productConfigOrExit(process.env), {
     tenantsDir: path.join(FIXTURES_DIR, 'tenants'),
     cacheDir: path.join(work, 'cache'),
     outDir: path.join(work, 'dist'),

@@ -1,6 +1,6 @@
 import { transaction, type Db } from '../../db.ts';
 import QRCode from 'qrcode';
-import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '../../../../contract/shop.ts';
+import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '@gallery/contract/shop';
 import { ApiError } from '../../errors.ts';
 import { findKeyedOrder, lockMediaForSale, type OrderRow } from '../../repositories/orders.ts';
 import {

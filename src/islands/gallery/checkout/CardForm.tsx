@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import { ACCEPTED_CARDS, cardFormSchema, type CardFormValues } from '../../../lib/checkout-forms.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '@gallery/contract/money';
 import { $payment, payByCard } from '../../../stores/checkout.ts';
 import { $locale } from '../../../stores/locale.ts';
 import Field, { inputState } from './Field.tsx';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import type { MessageKey } from '../../../i18n/index.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '@gallery/contract/money';
 import { $checkoutStep, closeCheckout, type CheckoutStep } from '../../../stores/checkout.ts';
 import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslate } from '../../../i18n/I18nProvider.tsx';
 import type { FaceSearchResult } from '../../../lib/api/types.ts';
-import { formatCardCode } from '../../../lib/card-code.ts';
+import { formatCardCode } from '@gallery/contract/card-code';
 import { matchConfidence } from '../../../lib/facial.ts';
 import { galleryPathOfCards } from '../../../lib/routes.ts';
 import { $faceCardChoice, $faceCardsToOpen, dropFaceCard, tickFaceCard } from '../../../stores/facial.ts';

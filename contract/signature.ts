@@ -48,3 +48,14 @@ export function checkSignature(
   if (sentMs > nowMs + SIGNATURE_MAX_SKEW_S * 1000) return { ok: false, reason: 'the signature is from the future' };
   return { ok: true, signature: signature ?? '', expiresAtMs: sentMs + SIGNATURE_MAX_AGE_S * 1000 };
 }
+
+/**
+ * PUBLISH_WEBHOOK_SECRET: the secret a provider's back office signs its change announcements
+ * with (HMAC-SHA256 over the time sent and the body, signature.ts); without it the webhook is off.
+ * At least 32 characters.
+ */
+export function loadWebhookSecret(env: NodeJS.ProcessEnv, problems: string[] = []): string | null {
+  const secret = env['PUBLISH_WEBHOOK_SECRET']?.trim() || null;
+  if (secret !== null && secret.length < 32) problems.push('PUBLISH_WEBHOOK_SECRET must have at least 32 characters');
+  return secret;
+}

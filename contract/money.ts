@@ -1,6 +1,6 @@
 // Money is integer cents of BRL everywhere; this is the one place it becomes text.
 
-import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
+import { LOCALE_TAGS, type Locale } from './locales.ts';
 
 const AMOUNT_PARTS = new Set<string>(['integer', 'group', 'decimal', 'fraction']);
 
