@@ -3,7 +3,5 @@
 import { loadConfig } from '../../server/src/config.ts';
 import { startApi } from '../../server/src/server.ts';
 
-// startApi hands its options on to buildApp, whose SafetyOptions take the limits' override.
-const options = { webhookSecret: null, rateLimit: { max: 1_000_000_000 } };
-const api = await startApi(loadConfig(), options);
+const api = await startApi(loadConfig(process.env), { webhookSecret: null, rateLimit: { max: 1_000_000_000 } });
 process.once('SIGTERM', () => void api.close().then(() => process.exit(0)));

@@ -1,3 +1,4 @@
+import type { SafetyOptions } from './safety.ts';
 import { buildApp, sandboxGateway } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
@@ -56,7 +57,7 @@ export interface RunningApi {
  * loads the face indexes of the organizations with facial search in the background
  * (face-index.ts). The change webhook's secret is PUBLISH_WEBHOOK_SECRET's unless given.
  */
-export async function startApi(config: Config, options: { webhookSecret?: string | null } = {}): Promise<RunningApi> {
+export async function startApi(config: Config, options: { webhookSecret?: string | null } & Pick<SafetyOptions, 'rateLimit'> = {}): Promise<RunningApi> {
   const db = await openDatabase(config);
   const store = createMediaStore(config.mediaStore, config.dataDir);
   const workers: Worker[] = [];
