@@ -29,7 +29,7 @@ async function photos(): Promise<string> {
   if (await fs.stat(done).catch(() => undefined)) return dir;
   await fs.mkdir(dir, { recursive: true });
   for (let n = 0; n < PHOTOS; n++) {
-    const noise = { create: { width: 4000, height: 3000, channels: 3 as const, noise: { type: 'gaussian' as const, mean: 128, sigma: 30 + n } } };
+    const noise = { create: { width: 4000, height: 3000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 30 + n } } };
     await sharp(noise).jpeg({ quality: 90 }).toFile(path.join(dir, `photo-${String(n).padStart(3, '0')}.jpg`));
   }
   await fs.writeFile(done, '');
