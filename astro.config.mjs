@@ -5,6 +5,38 @@ import { readFileSync } from 'node:fs';
 import { loadMediaStore } from './server/src/config.ts';
 import { pagePolicy } from './src/lib/page-policy.ts';
 
+/** Which page an entry (an island, a page's script) belongs to; null for entries both pages have. */
+function pageOf(id) {
+  const island = /[\\/]src[\\/]islands[\\/](home|gallery)[\\/]/.exec(id);
+  if (island) return island[1];
+  if (/[\\/]src[\\/]pages[\\/]\[tenant\][\\/]gallery[\\/]/.test(id)) return 'gallery';
+  if (/[\\/]src[\\/]pages[\\/]\[tenant\][\\/]index\.astro/.test(id)) return 'home';
+  return null;
+}
+
+/**
+ * Each page's islands are separate entries; the code they import on arrival goes into one chunk
+ * per page (and one both pages share), not into a dozen small ones each paid for by a request and
+ * by worse compression. Code only a lazy import() reaches keeps its own chunk.
+ */
+function arrivalChunk(id, context) {
+  const getModuleInfo = (moduleId) => context.getModuleInfo(moduleId);
+  const pages = new Set();
+  const seen = new Set();
+  const walk = (moduleId) => {
+    if (seen.has(moduleId)) return;
+    seen.add(moduleId);
+    const info = getModuleInfo(moduleId);
+    if (!info) return;
+    if (info.isEntry) pages.add(pageOf(moduleId));
+    for (const importer of info.importers) walk(importer);
+  };
+  if (getModuleInfo(id)?.isEntry) return null;
+  walk(id);
+  if (pages.size === 0) return null;
+  return pages.size === 1 && !pages.has(null) ? `${[...pages][0]}-page` : 'pages';
+}
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // Error reporting costs visitors a bundle, so it exists only in builds given a DSN.
 const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
@@ -28,5 +60,18 @@ export default defineConfig({
   security: { csp: pagePolicy(process.env, loadMediaStore(process.env)) },
   vite: {
     define: { 'import.meta.env.PUBLIC_RELEASE': JSON.stringify(version) },
+    build: {
+      rolldownOptions: {
+        output: {
+          // What both pages load first (with its dependencies), then what one page loads.
+          codeSplitting: {
+            groups: [
+              { name: (id, context) => (arrivalChunk(id, context) === 'pages' ? 'pages' : null), priority: 2 },
+              { name: (id, context) => (arrivalChunk(id, context) === 'pages' ? null : arrivalChunk(id, context)), priority: 1 },
+            ],
+          },
+        },
+      },
+    },
   },
 });
