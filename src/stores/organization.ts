@@ -1,4 +1,4 @@
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed, onMount, task } from 'nanostores';
 import { bakedJson, PAGE_DATA_ELEMENT_ID } from '../i18n/baked.ts';
 import { api } from '../lib/api/index.ts';
 import { organizationFromWire, type Organization } from '../tenant/organization.ts';
@@ -60,8 +60,9 @@ export function startOrganization(): void {
   const baked = $bakedOrganization.get();
   if ($organization.get() || !baked) return;
   $organization.set({ status: 'loading', organization: baked });
-  void loadOrganization();
+  void task(loadOrganization);
 }
 
-// In the browser the API is asked as soon as any island (or the page's script) watches the organization.
-if (typeof document !== 'undefined') onMount($organization, startOrganization);
+// The API is asked as soon as an island (or the page's script) watches the organization; at
+// build time nothing watches it.
+onMount($organization, startOrganization);
