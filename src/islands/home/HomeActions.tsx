@@ -1,6 +1,6 @@
 import { $chosenForm, chooseForm, openFacialModal, openQrScanner, shownForm } from '../../stores/home.ts';
 import { findsByCredential } from '../../tenant/organization.ts';
-import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useLocale, useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 /** Where the visitor goes to send photos: the gallery's send-photos flow. */
@@ -12,6 +12,7 @@ export const SEND_PHOTOS_PATH = '/gallery?send=1';
  */
 export default function HomeActions() {
   const t = useTranslate();
+  const locale = useLocale();
   const waiting = !useHydrated();
   const organization = useOrganization();
   const form = shownForm(useStore($chosenForm), organization);
@@ -23,7 +24,8 @@ export default function HomeActions() {
   if (!shown.includes(true)) return null;
   return (
     // Below the form and quieter than its button: the card code is what most visitors have.
-    <nav className="home-actions" aria-labelledby="home-other-ways">
+    // Hydrated when it comes into view, maybe after the page showed: hidden until it speaks the visitor's language (global.css).
+    <nav className="home-actions" aria-labelledby="home-other-ways" data-island-locale={locale}>
       <h2 id="home-other-ways" className="home-actions-title">
         {t('home.otherWays')}
       </h2>
