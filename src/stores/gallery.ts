@@ -7,7 +7,7 @@ import { clearCard } from './card.ts';
 import { $checkoutStep, clearCheckout } from './checkout.ts';
 import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, startGalleryCards } from './cards.ts';
 import { $media, clearMedia, loadMedias } from './media.ts';
-import { $helpCardCode } from './help.ts';
+import { setHelpCardCode } from './help.ts';
 import { $order, clearOrder, syncOrderCards } from './order.ts';
 import { $liveOrganization } from './organization.ts';
 import { loadProducts } from './products.ts';
@@ -128,7 +128,7 @@ export function syncGalleryOrder(): void {
  */
 export function openGallery(organizationId: number, address: GalleryAddress, buy: boolean): () => void {
   $galleryAddress.set(address);
-  $helpCardCode.set(address.code ? formatCardCode(address.code) : '');
+  setHelpCardCode(address.code ? formatCardCode(address.code) : '');
   // The order follows the cards whose media last showed; the products load with the first.
   let orderedCards = '';
   const current: GallerySession = {

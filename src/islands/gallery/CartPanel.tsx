@@ -8,17 +8,22 @@ import { $cartExpanded, $cartFocus, focusCartButton, openPrices, syncGalleryOrde
 import { $media } from '../../stores/media.ts';
 import { $order, setAllDigital } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
-import { useLocale, useOrganization, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useLocale, useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import OrderTotals from './OrderTotals.tsx';
 import Tooltip from './Tooltip.tsx';
 import './gallery.css';
 
-/** The gallery's side panel where buying is offered: what the cart holds and costs, and the package. */
+/** The gallery's side column where buying is offered: what the cart holds and costs, and the package. */
 export default function CartPanel() {
   useShownIsland();
   const buy = canBuy(useOrganization());
-  return buy ? <Cart /> : null;
+  if (useOrganizationFailed() || !buy) return null;
+  return (
+    <div className="gallery-side">
+      <Cart />
+    </div>
+  );
 }
 
 function Cart() {

@@ -5,7 +5,7 @@ import { canBuy } from '../../lib/gallery.ts';
 import { $cartFocus, $galleryAddress, galleryBackHref, openCards, openCart, openPrices, openSendPhotos } from '../../stores/gallery.ts';
 import { $order } from '../../stores/order.ts';
 import LanguageFlags from '../shared/LanguageFlags.tsx';
-import { useOrganization, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import Icon from './icons.tsx';
 
@@ -22,8 +22,12 @@ const focusables = (menu: HTMLElement | null) =>
  * link works without the island).
  */
 export default function GalleryHeader() {
-  const t = useTranslate();
   useShownIsland();
+  return useOrganizationFailed() ? null : <Header />;
+}
+
+function Header() {
+  const t = useTranslate();
   const organization = useOrganization();
   const address = useStore($galleryAddress);
   const order = useStore($order).data;

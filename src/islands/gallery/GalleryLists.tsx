@@ -6,7 +6,7 @@ import { $galleryAddress, galleryBackHref, gallerySecret, openGallery, openSendP
 import { $media } from '../../stores/media.ts';
 import { openViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
-import { useOrganization, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import GalleryIntro from './GalleryIntro.tsx';
 import Icon from './icons.tsx';
 import MediaGrid from './MediaGrid.tsx';
@@ -74,6 +74,10 @@ function Lists({ organization, lists, secret, reloading }: { organization: Organ
 /** The gallery of the card in the address (section 2): it reads the address and starts the gallery's loading. */
 export default function GalleryLists() {
   useShownIsland();
+  return useOrganizationFailed() ? null : <Gallery />;
+}
+
+function Gallery() {
   const organization = useOrganization();
   const media = useStore($media);
   const address = useStore($galleryAddress);

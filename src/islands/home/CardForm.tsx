@@ -4,7 +4,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { ApiErrorCode } from '../../lib/api/types.ts';
 import { maskCardCodeInput, normalizeCardCode } from '../../lib/card-code.ts';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
-import { $helpCardCode } from '../../stores/help.ts';
+import { setHelpCardCode } from '../../stores/help.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
@@ -71,7 +71,7 @@ export default function CardForm({ organization }: Props) {
     const code = cardFromQuery(window.location.search);
     if (!code) return;
     setValue(code);
-    $helpCardCode.set(code);
+    setHelpCardCode(code);
     if (takeAutoSubmit(session(), normalizeCardCode(code), organization.twoFactor)) void open(code, '');
     else if (organization.twoFactor) secretInput.current?.focus();
     // Only on arrival.
@@ -95,7 +95,7 @@ export default function CardForm({ organization }: Props) {
             const masked = maskCardCodeInput(event.currentTarget.value);
             setValue(masked);
             // The footer's help mail carries the code typed so far.
-            $helpCardCode.set(masked);
+            setHelpCardCode(masked);
             setError(null);
           }}
           placeholder="00-0000-000"

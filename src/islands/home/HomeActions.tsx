@@ -1,6 +1,6 @@
 import { $chosenForm, chooseForm, openFacialModal, openQrScanner, shownForm } from '../../stores/home.ts';
 import { findsByCredential } from '../../tenant/organization.ts';
-import { useLocale, useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useLocale, useOrganization, useOrganizationFailed, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 /** Where the visitor goes to send photos: the gallery's send-photos flow. */
@@ -11,6 +11,10 @@ export const SEND_PHOTOS_PATH = '/gallery?send=1';
  * disabled until the island has hydrated: a click before would do nothing.
  */
 export default function HomeActions() {
+  return useOrganizationFailed() ? null : <Actions />;
+}
+
+function Actions() {
   const t = useTranslate();
   const locale = useLocale();
   const waiting = !useHydrated();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { $chosenForm, openQrScanner, shownForm } from '../../stores/home.ts';
-import { useOrganization, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
+import { useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import CardForm from './CardForm.tsx';
 import CredentialPanel from './CredentialPanel.tsx';
 import './home.css';
@@ -16,8 +16,12 @@ const FOCUS_WAIT_MS = 5000;
 
 /** The form the home offers first (the organization's), or the one the visitor switched to. */
 export default function HomeForms() {
-  const t = useTranslate();
   useShownIsland();
+  return useOrganizationFailed() ? null : <Forms />;
+}
+
+function Forms() {
+  const t = useTranslate();
   const organization = useOrganization();
   const chosen = useStore($chosenForm);
   const form = shownForm(chosen, organization);

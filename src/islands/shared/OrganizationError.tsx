@@ -1,7 +1,7 @@
 import { mailtoHref } from '../../lib/links.ts';
 import { $organization, loadOrganization } from '../../stores/organization.ts';
 import { contactEmail } from '../../tenant/organization.ts';
-import { useOrganization, useStore, useTranslate } from './page-stores.ts';
+import { useOrganization, useOrganizationFailed, useStore, useTranslate } from './page-stores.ts';
 
 interface Props {
   /** The tenant's error banner (branding `error-banner`), shown as the build's own error page does. */
@@ -15,9 +15,9 @@ interface Props {
 export default function OrganizationError({ errorBanner }: Props) {
   const t = useTranslate();
   const organization = useOrganization();
-  const status = useStore($organization)?.status;
-  if (status !== 'failed' && status !== 'retrying') return null;
-  const retrying = status === 'retrying';
+  const failed = useOrganizationFailed();
+  const retrying = useStore($organization)?.status === 'retrying';
+  if (!failed) return null;
   const email = contactEmail(organization);
   return (
     <section className="error-page" aria-labelledby="organization-error-title">

@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, type Locale, type Translate } from '../../i18n/index.ts
 import { islandShown } from '../../lib/locale-reveal.ts';
 import { $prerenderedT, $t } from '../../stores/i18n.ts';
 import { $locale } from '../../stores/locale.ts';
-import { $bakedOrganization, $liveOrganization } from '../../stores/organization.ts';
+import { $bakedOrganization, $liveOrganization, $organization } from '../../stores/organization.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
 /**
@@ -41,6 +41,15 @@ function bakedOrganization(): Organization {
 /** The organization the API answers now (the baked one while the island hydrates and until the API answers). */
 export function useOrganization(): Organization {
   return useNanoStore($liveOrganization, { ssr: bakedOrganization });
+}
+
+/**
+ * True while the organization cannot be loaded: the page shows the error page (OrganizationError),
+ * and the islands with controls that cannot work render nothing.
+ */
+export function useOrganizationFailed(): boolean {
+  const status = useStore($organization)?.status;
+  return status === 'failed' || status === 'retrying';
 }
 
 /**
