@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { loadMediaStore } from './server/src/config.ts';
 import { pagePolicy } from './src/lib/page-policy.ts';
 
-/** Which page an entry (an island, a page's script) belongs to; null for entries both pages have. */
+/** Which page an entry (an island, a page's script) belongs to; 'base' for every page's script, null for entries both pages have. */
 function pageOf(id) {
+  if (/[\\/]src[\\/]layouts[\\/]Base\.astro/.test(id)) return 'base';
   const island = /[\\/]src[\\/]islands[\\/](home|gallery)[\\/]/.exec(id);
   if (island) return island[1];
   if (/[\\/]src[\\/]pages[\\/]\[tenant\][\\/]gallery[\\/]/.test(id)) return 'gallery';
@@ -34,6 +35,8 @@ function arrivalChunk(id, context) {
   if (getModuleInfo(id)?.isEntry) return null;
   walk(id);
   if (pages.size === 0) return null;
+  // What every page runs (the legal pages too) stays apart from the islands' code.
+  if (pages.has('base')) return 'base';
   return pages.size === 1 && !pages.has(null) ? `${[...pages][0]}-page` : 'pages';
 }
 
@@ -63,11 +66,12 @@ export default defineConfig({
     build: {
       rolldownOptions: {
         output: {
-          // What both pages load first (with its dependencies), then what one page loads.
+          // What every page runs, then what both pages' islands load first (with its dependencies), then what one page loads.
           codeSplitting: {
             groups: [
+              { name: (id, context) => (arrivalChunk(id, context) === 'base' ? 'base' : null), priority: 3 },
               { name: (id, context) => (arrivalChunk(id, context) === 'pages' ? 'pages' : null), priority: 2 },
-              { name: (id, context) => (arrivalChunk(id, context) === 'pages' ? null : arrivalChunk(id, context)), priority: 1 },
+              { name: (id, context) => (/^(base|pages)$/.test(arrivalChunk(id, context) ?? '') ? null : arrivalChunk(id, context)), priority: 1 },
             ],
           },
         },
