@@ -1,35 +1,23 @@
-// A page's catalogues travel once, as a JSON script at the end of its body, not as island props:
-// props are an attribute the browser parses before the island's HTML, and 60 KB of them kept
-// the page's main text (its largest paint) a frame behind the first paint.
-import type { Catalogues } from './index.ts';
+// What a page hands its islands travels once, as JSON scripts at the end of its body, not as island
+// props: props are an attribute the browser parses before the island's HTML, and 60 KB of them kept
+// the page's main text (its largest paint) a frame behind the first paint. The page stores
+// (src/stores/page.ts) read them; the build sets the same stores before it renders a page.
 
 export const CATALOGUES_ELEMENT_ID = 'i18n-catalogues';
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-// The element closes the body, and an island may load before the parser gets there.
+// The elements close the body, and an island may load before the parser gets there.
 if (typeof document !== 'undefined' && document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 }
 
-const atBuild = new Map<string, Catalogues>();
-
-/** Build time: a page hands its tenant's catalogues to the islands it renders. */
-export function bakeCatalogues(webName: string, catalogues: Catalogues): void {
-  atBuild.set(webName, catalogues);
+/** The JSON a page carries in one of its elements, or null when it carries none. */
+export function bakedJson<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : null;
 }
 
-/** The tenant's catalogues: as the page handed them at build time, as the page carries them in the browser. */
-export function bakedCatalogues(webName: string): Catalogues {
-  if (typeof document === 'undefined') {
-    const catalogues = atBuild.get(webName);
-    if (!catalogues) throw new Error(`no catalogues baked for tenant "${webName}"`);
-    return catalogues;
-  }
-  const element = document.getElementById(CATALOGUES_ELEMENT_ID);
-  if (!element?.textContent) throw new Error('this page carries no catalogues');
-  return JSON.parse(element.textContent) as Catalogues;
-}
-
-/** The JSON of the catalogues as a script element's text: no "</script>" inside can end it early. */
-export function cataloguesJson(catalogues: Catalogues): string {
-  return JSON.stringify(catalogues).replaceAll('<', '\\u003c');
+/** A value as a script element's JSON text: no "</script>" inside can end it early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
 }

@@ -1,14 +1,77 @@
+import { atom, computed } from 'nanostores';
+import { formatCardCode } from '@gallery/contract/card-code';
 import { readCardSecret } from '../lib/card-secret.ts';
+import { canBuy, galleryView, type GalleryView } from '../lib/gallery.ts';
 import type { GalleryAddress } from '../lib/routes.ts';
 import { clearCard } from './card.ts';
 import { $checkoutStep, clearCheckout } from './checkout.ts';
 import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, startGalleryCards } from './cards.ts';
 import { $media, clearMedia, loadMedias } from './media.ts';
-import { clearOrder, syncOrderCards } from './order.ts';
+import { setHelpCardCode } from './help.ts';
+import { $order, clearOrder, syncOrderCards } from './order.ts';
+import { $liveOrganization } from './organization.ts';
 import { loadProducts } from './products.ts';
 import { resetUpload } from './upload.ts';
 import { clearDeletion, closeViewer, resetShare } from './viewer.ts';
 import { clearZip } from './zip.ts';
+
+// The gallery's islands (header, lists and viewer, cart, checkout, prices, cards, send photos)
+// meet here and in the stores below: none holds state another needs.
+
+/** The gallery's address (its card, credential, extra cards, send), once the page has read it. */
+export const $galleryAddress = atom<GalleryAddress | null>(null);
+
+/** Under two-factor the home (or a send's success) keeps the card's access code for the session (?secret= on every call). */
+export function gallerySecret(address: GalleryAddress | null): string | undefined {
+  return address?.code ? readCardSecret(address.code) : undefined;
+}
+
+/** Back to the home, with the credential the gallery came from. */
+export function galleryBackHref(address: GalleryAddress | null): string {
+  return address?.credential ? `/?credential=${encodeURIComponent(address.credential)}` : '/';
+}
+
+/** What the gallery shows: loading, its lists, or a problem (from the address and the media). */
+export function shownGallery(address: GalleryAddress | null, media: Parameters<typeof galleryView>[1], canSendPhoto: boolean): GalleryView {
+  return galleryView(address ? { code: address.code, sendWithoutCard: address.send && canSendPhoto } : undefined, media);
+}
+
+export const $sendPhotosOpen = atom(false);
+export const $cardsOpen = atom(false);
+export const $pricesOpen = atom(false);
+export const openSendPhotos = (): void => $sendPhotosOpen.set(true);
+export const closeSendPhotos = (): void => $sendPhotosOpen.set(false);
+export const openCards = (): void => $cardsOpen.set(true);
+export const closeCards = (): void => $cardsOpen.set(false);
+export const openPrices = (): void => $pricesOpen.set(true);
+export const closePrices = (): void => $pricesOpen.set(false);
+
+/** On narrow screens the cart is a bar that opens its panel. */
+export const $cartExpanded = atom(false);
+/** Asks for the focus on the cart's panel or on the header's cart button (each island takes its own). */
+export const $cartFocus = atom<{ on: 'panel' | 'button' } | null>(null);
+
+/** The header's cart button: the cart opens and takes the focus. */
+export function openCart(): void {
+  $cartExpanded.set(true);
+  $cartFocus.set({ on: 'panel' });
+}
+
+export function toggleCart(): void {
+  $cartExpanded.set(!$cartExpanded.get());
+}
+
+/** The cart's bar went away (an empty cart closed on a phone): the focus goes back to the header's cart button. */
+export function focusCartButton(): void {
+  $cartFocus.set({ on: 'button' });
+}
+
+/** What the page around the islands shows (gallery-shell.ts): the view, buying, an empty closed cart (no bar on phones). */
+export const $galleryShell = computed([$galleryAddress, $media, $order, $cartExpanded, $liveOrganization], (address, media, order, expanded, organization) => {
+  const data = order.data;
+  const cartEmpty = !data || (data.photos + data.videos === 0 && data.allDigitalId === null);
+  return { view: shownGallery(address, media, organization.canSendPhoto).kind, buy: canBuy(organization), cartEmpty: cartEmpty && !expanded };
+});
 
 /** Leaving the gallery clears media, card, order and payment state (section 4). */
 export function leaveGallery(): void {
@@ -22,6 +85,8 @@ export function leaveGallery(): void {
   clearOrder();
   clearGalleryCards();
   clearCard();
+  $galleryAddress.set(null);
+  $cartExpanded.set(false);
 }
 
 interface GallerySession {
@@ -62,12 +127,14 @@ export function syncGalleryOrder(): void {
  * shows the bought media clean. Answers the function that leaves the gallery.
  */
 export function openGallery(organizationId: number, address: GalleryAddress, buy: boolean): () => void {
+  $galleryAddress.set(address);
+  setHelpCardCode(address.code ? formatCardCode(address.code) : '');
   // The order follows the cards whose media last showed; the products load with the first.
   let orderedCards = '';
   const current: GallerySession = {
     organizationId,
     buy,
-    secret: address.code ? readCardSecret(address.code) : undefined,
+    secret: gallerySecret(address),
     followOrder() {
       const { loading, data, error } = $media.get();
       const cards = $galleryCards.get().join(',');

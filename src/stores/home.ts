@@ -4,8 +4,39 @@ import { isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret } fr
 import { saveCardSecret } from '../lib/card-secret.ts';
 import { homeErrorModal, type HomeModal, type HomeSource } from '../lib/error-messages.ts';
 import { galleryPath } from '../lib/routes.ts';
+import type { Organization } from '../tenant/organization.ts';
 import { $card, loadCard } from './card.ts';
 import { $media, loadMedias } from './media.ts';
+
+// The home's islands (the forms, the other ways, the QR scanner, the facial modal, the error
+// modals) meet here: none holds state another needs.
+
+/** The ways to find photos that are a form on the home. */
+export type HomeForm = 'card' | 'customer' | 'credential';
+
+/** The form the visitor switched to; null: the organization's initial form. */
+export const $chosenForm = atom<HomeForm | null>(null);
+
+/** The form the home shows: the one chosen, else the organization's initial form (the card form when it has no customer fields). */
+export function shownForm(chosen: HomeForm | null, organization: Pick<Organization, 'initialForm' | 'customerFormFields'>): HomeForm {
+  if (chosen) return chosen;
+  if (organization.initialForm === 'customer' && organization.customerFormFields.length === 0) return 'card';
+  return organization.initialForm;
+}
+
+export function chooseForm(form: HomeForm): void {
+  $chosenForm.set(form);
+}
+
+/** The credential QR scanner's modal (opened from the credential form and the other ways). */
+export const $qrScannerOpen = atom(false);
+export const openQrScanner = (): void => $qrScannerOpen.set(true);
+export const closeQrScanner = (): void => $qrScannerOpen.set(false);
+
+/** The facial search's modal. */
+export const $facialOpen = atom(false);
+export const openFacialModal = (): void => $facialOpen.set(true);
+export const closeFacialModal = (): void => $facialOpen.set(false);
 
 /** The error modal open on the home (section 8), with the code that opened it. */
 export const $homeModal = atom<{ kind: HomeModal; code: ApiErrorCode } | null>(null);

@@ -2,21 +2,20 @@ import { atom } from 'nanostores';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../i18n/index.ts';
 
 /**
- * The interface language. Pages are prerendered in pt and an island's first render must match
- * that HTML to hydrate without a mismatch, so the stored choice is applied only after hydration,
- * by restoreStoredLocale.
+ * The interface language. Pages are prerendered in pt; in the browser it starts as the stored
+ * choice, and islands hydrate against pt before they show it (src/islands/shared/page-stores.ts).
  */
-export const $locale = atom<Locale>(DEFAULT_LOCALE);
+export const $locale = atom<Locale>(typeof document === 'undefined' ? DEFAULT_LOCALE : storedLocale());
 
-/** Applies the language this browser chose before; called once an island has hydrated. */
-export function restoreStoredLocale(): void {
-  let stored: string | null = null;
+/** The language this browser chose before, else the default. */
+function storedLocale(): Locale {
   try {
-    stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    if (isLocale(stored)) return stored;
   } catch {
     // Without storage the page stays in the default language.
   }
-  if (isLocale(stored)) $locale.set(stored);
+  return DEFAULT_LOCALE;
 }
 
 /** Stores the visitor's choice and reloads the page in it (section 1). */

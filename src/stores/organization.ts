@@ -1,12 +1,23 @@
-import { atom } from 'nanostores';
+import { atom, computed, onMount, task } from 'nanostores';
+import { bakedJson, PAGE_DATA_ELEMENT_ID } from '../i18n/baked.ts';
 import { api } from '../lib/api/index.ts';
 import { organizationFromWire, type Organization } from '../tenant/organization.ts';
 
 // The organization at run time (sections 2 and 4). The page carries the one baked at build time,
-// which paints at once; on arrival the islands load it again from the API, which is the truth:
-// a flag the provider changes (online sale, two-factor, facial search) acts on the next page
-// load, without a rebuild. When it cannot be loaded the islands show the error page instead of
+// which paints at once; once an island watches it, it is loaded again from the API, which is the
+// truth: a flag the provider changes (online sale, two-factor, facial search) acts on the next page
+// load, without a rebuild. When it cannot be loaded the page shows the error page instead of
 // controls that cannot work, and its retry loads again.
+
+/** What a page hands its islands besides the texts (see src/i18n/baked.ts). */
+export interface PageData {
+  organization: Organization;
+}
+
+/** The organization baked into the page: set by the build before it renders a page, read from the page in the browser. */
+export const $bakedOrganization = atom<Organization | null>(
+  typeof document === 'undefined' ? null : (bakedJson<PageData>(PAGE_DATA_ELEMENT_ID)?.organization ?? null),
+);
 
 export interface OrganizationState {
   /** `retrying`: loading again after a failure (the error page stays, its retry busy). */
@@ -15,7 +26,18 @@ export interface OrganizationState {
   organization: Organization;
 }
 
+/** Null until the API is asked (the first island that watches it asks). */
 export const $organization = atom<OrganizationState | null>(null);
+
+/** The organization the islands act on: the API's once it answered, the baked one before. */
+export const $liveOrganization = computed([$organization, $bakedOrganization], (state, baked) => {
+  const organization = state?.organization ?? baked;
+  if (!organization) throw new Error('this page carries no organization');
+  return organization;
+});
+
+/** True while the page must show the error page in place of its controls. */
+export const $organizationFailed = computed($organization, (state) => state?.status === 'failed' || state?.status === 'retrying');
 
 let latest = 0;
 
@@ -34,8 +56,13 @@ export async function loadOrganization(): Promise<void> {
 }
 
 /** The page's first answer is the baked organization; the API's follows. Once per page. */
-export function startOrganization(baked: Organization): void {
-  if ($organization.get()) return;
+export function startOrganization(): void {
+  const baked = $bakedOrganization.get();
+  if ($organization.get() || !baked) return;
   $organization.set({ status: 'loading', organization: baked });
-  void loadOrganization();
+  void task(loadOrganization);
 }
+
+// The API is asked as soon as an island (or the page's script) watches the organization; at
+// build time nothing watches it.
+onMount($organization, startOrganization);

@@ -65,3 +65,26 @@ export function bannerFor(
   const size = siteBanner.url ? null : (file?.size ?? null);
   return sources.length ? { sources, height: siteBanner.height, size } : null;
 }
+
+/** A banner's sources per locale, and their ratio when the build knows the first one's size (Banner.astro). */
+export type BannerSources = Record<Locale, { sources: string[]; ratio: number | null }>;
+
+const ratioOf = (size: ImageSize | null | undefined) => (size ? size.width / size.height : null);
+
+/** The home's hero: the tenant's banner file of each locale (pt when that locale has none). */
+export function heroBanners(files: Branding['banner']): BannerSources {
+  const of = (locale: Locale) => {
+    const file = files?.[locale] ?? files?.pt;
+    return { sources: file ? [file.url] : [], ratio: ratioOf(file?.size) };
+  };
+  return { pt: of('pt'), en: of('en'), es: of('es') };
+}
+
+/** The gallery's banner of each locale (bannerFor). */
+export function galleryBanners(siteBanner: { url: string | null; height: number }, files: Branding['banner']): BannerSources {
+  const of = (locale: Locale) => {
+    const banner = bannerFor(siteBanner, files, locale);
+    return { sources: banner?.sources ?? [], ratio: ratioOf(banner?.size) };
+  };
+  return { pt: of('pt'), en: of('en'), es: of('es') };
+}

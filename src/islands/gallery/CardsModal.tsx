@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
+import { $cardsOpen, $galleryAddress, closeCards, gallerySecret } from '../../stores/gallery.ts';
 import { formatCardCode, maskCardCodeInput } from '@gallery/contract/card-code';
 import { homeErrorMessage } from '../../lib/error-messages.ts';
 import { $cardCheck, $galleryCards, addGalleryCard, clearCardCheck, removeGalleryCard } from '../../stores/cards.ts';
@@ -14,7 +14,15 @@ interface Props {
 }
 
 /** Add or remove cards: the gallery then shows the media of every card (the multi-card call). */
-export default function CardsModal({ open, onClose, organizationId, secret }: Props) {
+/** The cards modal island: opened from the header. */
+export default function CardsModal() {
+  const { id } = useOrganization();
+  const open = useStore($cardsOpen);
+  const address = useStore($galleryAddress);
+  return <Cards open={open} onClose={closeCards} organizationId={id} secret={gallerySecret(address)} />;
+}
+
+function Cards({ open, onClose, organizationId, secret }: Props) {
   const t = useTranslate();
   const inputId = useId();
   const errorId = useId();

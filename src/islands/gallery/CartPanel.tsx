@@ -1,36 +1,56 @@
-import { useStore } from '@nanostores/react';
-import { forwardRef, useId, useState } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
-import type { Media } from '../../lib/api/types.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { allDigitalSaving } from '@gallery/contract/cart';
 import { purchaseErrorKey } from '../../lib/cart.ts';
+import { canBuy } from '../../lib/gallery.ts';
 import { formatMoney } from '@gallery/contract/money';
 import { openCheckout } from '../../stores/checkout.ts';
-import { $locale } from '../../stores/locale.ts';
+import { $cartExpanded, $cartFocus, focusCartButton, openPrices, syncGalleryOrder, toggleCart } from '../../stores/gallery.ts';
+import { $media } from '../../stores/media.ts';
 import { $order, setAllDigital } from '../../stores/order.ts';
 import { $products } from '../../stores/products.ts';
+import { useLocale, useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import OrderTotals from './OrderTotals.tsx';
 import Tooltip from './Tooltip.tsx';
+import './gallery.css';
 
-interface Props {
-  /** The media the visitor may buy (for what the package saves). */
-  notSold: Media[];
-  /** On narrow screens the cart is a bar that opens the panel. */
-  expanded: boolean;
-  onToggle: () => void;
-  /** Asks for the order again after it could not be made. */
-  onRetry: () => void;
-  /** Opens the products and their prices (the prices table modal). */
-  onProducts: () => void;
+/** The gallery's side column where buying is offered: what the cart holds and costs, and the package. */
+export default function CartPanel() {
+  useShownIsland();
+  const buy = canBuy(useOrganization());
+  if (useOrganizationFailed() || !buy) return null;
+  return (
+    <div className="gallery-side">
+      <Cart />
+    </div>
+  );
 }
 
-/** The gallery's side panel when buying is offered: what the cart holds and costs, and the package. */
-const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, expanded, onToggle, onRetry, onProducts }, ref) {
+function Cart() {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const order = useStore($order);
   const products = useStore($products).data;
+  // The media the visitor may buy (for what the package saves).
+  const notSold = useStore($media).data?.notSold ?? [];
+  const expanded = useStore($cartExpanded);
+  const panel = useRef<HTMLElement>(null);
+  // The header's cart button opens the cart: the panel comes into view and takes the focus.
+  useEffect(
+    () =>
+      $cartFocus.listen((request) => {
+        if (request?.on !== 'panel') return;
+        panel.current?.scrollIntoView({ block: 'nearest' });
+        panel.current?.focus({ preventScroll: true });
+      }),
+    [],
+  );
+  const onToggle = () => {
+    flushSync(toggleCart);
+    // Closing an empty cart takes its bar away on phones: the focus goes back to the header's cart button.
+    if (panel.current?.getClientRects().length === 0) focusCartButton();
+  };
   // The package box shows the visitor's choice at once; the order follows when the API answers.
   const [packageWanted, setPackageWanted] = useState<boolean | null>(null);
   const choosePackage = async (wanted: boolean) => {
@@ -50,7 +70,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
   const nothingOnSale = products !== null && products.products.length === 0 && !allDigital;
 
   return (
-    <section ref={ref} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId}>
+    <section ref={panel} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId}>
       <div className="cart-bar">
         <h2 id={headingId}>{t('cart.title')}</h2>
         <p className="cart-summary" role="status">
@@ -65,7 +85,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
         {!data && order.error && (
           <p role="alert" className="form-error">
             {t('cart.loadError')}{' '}
-            <button type="button" className="secondary" onClick={onRetry}>
+            <button type="button" className="secondary" onClick={syncGalleryOrder}>
               {t('cart.retry')}
             </button>
           </p>
@@ -76,7 +96,7 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
             <OrderTotals order={data} />
             {/* Section 2's product modal: what is sold and at what price, from the cart itself. */}
             {!nothingOnSale && (
-              <button type="button" className="secondary small cart-products" onClick={onProducts}>
+              <button type="button" className="secondary small cart-products" onClick={openPrices}>
                 {t('cart.products')}
               </button>
             )}
@@ -120,6 +140,4 @@ const CartPanel = forwardRef<HTMLElement, Props>(function CartPanel({ notSold, e
       </div>
     </section>
   );
-});
-
-export default CartPanel;
+}

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { productFor } from '@gallery/contract/cart';
 import { isInOrder } from '../../lib/cart.ts';

@@ -1,23 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LOCALES } from '../../i18n/index.ts';
+import { formatCardCode } from '@gallery/contract/card-code';
+import { canBuy } from '../../lib/gallery.ts';
+import { $cartFocus, $galleryAddress, galleryBackHref, openCards, openCart, openPrices, openSendPhotos } from '../../stores/gallery.ts';
+import { $order } from '../../stores/order.ts';
 import LanguageFlags from '../shared/LanguageFlags.tsx';
+import { useOrganization, useOrganizationFailed, useShownIsland, useStore, useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import Icon from './icons.tsx';
-
-interface Props {
-  backHref: string;
-  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read). */
-  cardLabel: string;
-  canSendPhoto: boolean;
-  canManageCards: boolean;
-  onSendPhotos: () => void;
-  onManageCards: () => void;
-  /** Opens the prices table; absent where nothing is sold online. */
-  onPrices?: (() => void) | undefined;
-  /** The cart badge: how many items, and what opens the cart; absent where nothing is sold online. */
-  cart?: { items: number; onOpen: () => void; button?: Ref<HTMLButtonElement> } | undefined;
-}
 
 /** The buttons and links a keyboard can reach inside the overflow menu, in order. */
 const focusables = (menu: HTMLElement | null) =>
@@ -31,8 +21,29 @@ const focusables = (menu: HTMLElement | null) =>
  * Before the island hydrates the buttons wait disabled, never a click that does nothing (the back
  * link works without the island).
  */
-export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canManageCards, onSendPhotos, onManageCards, onPrices, cart }: Props) {
+export default function GalleryHeader() {
+  useShownIsland();
+  return useOrganizationFailed() ? null : <Header />;
+}
+
+function Header() {
   const t = useTranslate();
+  const organization = useOrganization();
+  const address = useStore($galleryAddress);
+  const order = useStore($order).data;
+  const cartButton = useRef<HTMLButtonElement>(null);
+  // The cart, closed empty on a phone, gives the focus back to its button here.
+  useEffect(() => $cartFocus.listen((request) => request?.on === 'button' && cartButton.current?.focus()), []);
+  const code = address?.code ?? null;
+  const backHref = galleryBackHref(address);
+  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read). */
+  const cardLabel = code ? t('gallery.card', { code: formatCardCode(code) }) : '';
+  const canSendPhoto = organization.canSendPhoto;
+  const canManageCards = code !== null;
+  // The prices and the cart badge: absent where nothing is sold online.
+  const buy = canBuy(organization);
+  const onPrices = buy ? openPrices : undefined;
+  const cart = buy ? { items: order ? order.photos + order.videos : 0 } : undefined;
   const waiting = !useHydrated();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -102,7 +113,7 @@ export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canMa
       </a>
       <p className="gallery-card">{cardLabel}</p>
       {cart && (
-        <button ref={cart.button} type="button" className="secondary header-button cart-badge" onClick={cart.onOpen} disabled={waiting}>
+        <button ref={cartButton} type="button" className="secondary header-button cart-badge" onClick={openCart} disabled={waiting}>
           <Icon name="cart" />
           <span className="header-label">{t('cart.title')}</span>{' '}
           <span className="badge">{cart.items}</span>
@@ -128,13 +139,13 @@ export default function GalleryHeader({ backHref, cardLabel, canSendPhoto, canMa
           </button>
         )}
         {canManageCards && (
-          <button type="button" className="secondary header-button" onClick={act(onManageCards)} disabled={waiting}>
+          <button type="button" className="secondary header-button" onClick={act(openCards)} disabled={waiting}>
             <Icon name="cards" />
             <span className="menu-label">{t('gallery.manageCards')}</span>
           </button>
         )}
         {canSendPhoto && (
-          <button type="button" className="secondary header-button" onClick={act(onSendPhotos)} disabled={waiting}>
+          <button type="button" className="secondary header-button" onClick={act(openSendPhotos)} disabled={waiting}>
             <Icon name="upload" />
             <span className="menu-label">{t('gallery.addPhoto')}</span>
           </button>

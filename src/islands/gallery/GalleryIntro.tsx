@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import Tooltip from './Tooltip.tsx';
 
 interface Props {

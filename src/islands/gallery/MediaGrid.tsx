@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { gridLayout } from '../../lib/gallery.ts';

@@ -1,19 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type SyntheticEvent } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { allMedia, GRID, isDownloadable, neighbours, ownRatio } from '../../lib/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
-import type { Organization } from '../../tenant/organization.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import Modal from '../shared/Modal.tsx';
 import CartToggle from './CartToggle.tsx';
 import Icon from './icons.tsx';
-
-interface Props {
-  organization: Pick<Organization, 'id' | 'name' | 'freePhotos' | 'canRemovePhoto'>;
-}
 
 /** ← and → walk the media while the viewer is open (not while a video or a field has the keys). */
 function useArrowKeys(active: boolean) {
@@ -234,7 +228,8 @@ function DeleteControls({ organizationId, media }: { organizationId: number; med
  * previous/next on its sides, arrow keys, swipe and zoom, whether it is bought or in the cart, and
  * download, share and delete. The keyboard hint shows only where there is a fine pointer (CSS).
  */
-export default function MediaViewer({ organization }: Props) {
+export default function MediaViewer() {
+  const organization = useOrganization();
   const t = useTranslate();
   const id = useStore($viewerMedia);
   const media = useStore($media);

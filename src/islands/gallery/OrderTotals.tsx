@@ -1,13 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useLocale, useTranslate } from '../shared/page-stores.ts';
 import type { Order } from '../../lib/api/types.ts';
 import { formatMoney } from '@gallery/contract/money';
-import { $locale } from '../../stores/locale.ts';
 
 /** Photos, videos, items and the total to pay of an order (the cart and the checkout's summary). */
 export default function OrderTotals({ order }: { order: Order }) {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   return (
     <dl className="cart-totals">
       <dt>{t('cart.photos')}</dt>

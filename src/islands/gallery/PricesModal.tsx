@@ -1,12 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { canBuy } from '../../lib/gallery.ts';
+import { $pricesOpen, closePrices } from '../../stores/gallery.ts';
+import { useLocale, useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/index.ts';
 import type { Product, Products } from '../../lib/api/types.ts';
 import { formatMoney } from '@gallery/contract/money';
 import { additionalItemPrice, defaultPriceTableRows, priceTable } from '@gallery/contract/price-table';
-import { $locale } from '../../stores/locale.ts';
 import { $products, loadProducts } from '../../stores/products.ts';
 import Modal from '../shared/Modal.tsx';
 
@@ -83,9 +83,17 @@ function PriceTables({ products, locale }: { products: Products; locale: Locale 
 }
 
 /** The prices table modal of the gallery (sections 2 and 9): fetched when first opened. */
-export default function PricesModal({ open, onClose, organizationId }: Props) {
+/** The prices table modal island: opened from the header and the cart, where buying is offered. */
+export default function PricesModal() {
+  const organization = useOrganization();
+  const open = useStore($pricesOpen);
+  if (!canBuy(organization)) return null;
+  return <Prices open={open} onClose={closePrices} organizationId={organization.id} />;
+}
+
+function Prices({ open, onClose, organizationId }: Props) {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const products = useStore($products);
   useEffect(() => {
     if (open) void loadProducts(organizationId);

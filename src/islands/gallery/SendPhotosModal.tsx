@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
+import { $sendPhotosOpen, closeSendPhotos } from '../../stores/gallery.ts';
 import type { UploadedCard } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/gallery.ts';
@@ -78,7 +78,15 @@ function Picked() {
 }
 
 /** Send photos (can_send_photo): choose png/jpeg photos, send with progress, get a card code. */
-export default function SendPhotosModal({ open, onClose, organization }: Props) {
+/** The send-photos island: opened from the header, or on arrival by the home's "send photos" (?send=1). */
+export default function SendPhotosModal() {
+  const organization = useOrganization();
+  const open = useStore($sendPhotosOpen);
+  if (!organization.canSendPhoto) return null;
+  return <SendPhotos open={open} onClose={closeSendPhotos} organization={organization} />;
+}
+
+function SendPhotos({ open, onClose, organization }: Props) {
   const t = useTranslate();
   const inputId = useId();
   const hintId = useId();

@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { ApiErrorCode } from '../../lib/api/types.ts';
 import { maskCardCodeInput, normalizeCardCode } from '@gallery/contract/card-code';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
+import { setHelpCardCode } from '../../stores/help.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { Organization } from '../../tenant/organization.ts';
 
 interface Props {
   organization: Pick<Organization, 'id' | 'twoFactor'>;
-  /** Told the formatted code on every change (the footer's help mail carries it). */
-  onCodeChange?: (code: string) => void;
 }
 
 /** What stays written beside the form; the other errors open a modal (section 8). */
@@ -30,7 +29,7 @@ function session(): Storage | null {
 }
 
 /** The card-code form (plus the access code under two-factor): a card with media opens the gallery. */
-export default function CardForm({ organization, onCodeChange }: Props) {
+export default function CardForm({ organization }: Props) {
   const t = useTranslate();
   const inputId = useId();
   const secretId = useId();
@@ -72,7 +71,7 @@ export default function CardForm({ organization, onCodeChange }: Props) {
     const code = cardFromQuery(window.location.search);
     if (!code) return;
     setValue(code);
-    onCodeChange?.(code);
+    setHelpCardCode(code);
     if (takeAutoSubmit(session(), normalizeCardCode(code), organization.twoFactor)) void open(code, '');
     else if (organization.twoFactor) secretInput.current?.focus();
     // Only on arrival.
@@ -95,7 +94,8 @@ export default function CardForm({ organization, onCodeChange }: Props) {
           onChange={(event) => {
             const masked = maskCardCodeInput(event.currentTarget.value);
             setValue(masked);
-            onCodeChange?.(masked);
+            // The footer's help mail carries the code typed so far.
+            setHelpCardCode(masked);
             setError(null);
           }}
           placeholder="00-0000-000"

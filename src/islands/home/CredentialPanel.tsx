@@ -1,4 +1,4 @@
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import CredentialSearch from './CredentialSearch.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import { openCredential } from '../../stores/credential.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 

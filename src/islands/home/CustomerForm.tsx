@@ -1,9 +1,8 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../shared/page-stores.ts';
 import { customerErrorMessage } from '../../lib/error-messages.ts';
 import { customerFields, customerMessageKey, customerSchema, type CustomerValues } from '../../lib/customer-form.ts';
 import { $customerCard, clearCustomerSearch, editCustomerSearch, searchCustomer } from '../../stores/customer.ts';

@@ -1,19 +1,15 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import type { Organization } from '../../tenant/organization.ts';
 import { $homeModal, closeHomeModal } from '../../stores/home.ts';
 import Modal from '../shared/Modal.tsx';
 
-interface Props {
-  organization: Pick<Organization, 'hasOnlineSale' | 'twoFactor'>;
-  /** Where focus goes back when the element that opened the modal is gone (the form). */
-  returnFocus: () => HTMLElement | null;
-}
+/** Where focus goes back when the element that opened the modal is gone: the form's first field. */
+const formField = () => document.querySelector<HTMLElement>('.home-forms :is(input, button)');
 
 /** The error modals of section 8; each closes by its button, Escape or the backdrop. */
-export default function HomeErrorModal({ organization, returnFocus }: Props) {
+export default function HomeErrorModal() {
   const t = useTranslate();
+  const organization = useOrganization();
   const modal = useStore($homeModal);
 
   let title: MessageKey = 'errors.generic';
@@ -44,7 +40,7 @@ export default function HomeErrorModal({ organization, returnFocus }: Props) {
     // After <dialog> has given focus back to its opener: if that is gone or disabled, the form.
     setTimeout(() => {
       const active = document.activeElement;
-      if (!active || active === document.body || !(active as HTMLElement).closest('.home')) returnFocus()?.focus();
+      if (!active || active === document.body || !(active as HTMLElement).closest('.home')) formField()?.focus();
     }, 0);
   };
 

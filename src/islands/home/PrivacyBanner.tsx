@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 
 /** Local-storage key of the visitor's acceptance of the privacy notice. */
 export const PRIVACY_ACCEPTED_KEY = 'privacyAccepted';

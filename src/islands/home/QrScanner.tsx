@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import { cameraProblem, type CameraProblem } from '../../lib/camera-error.ts';
 import { openCredential } from '../../stores/credential.ts';
 import CredentialSearch from './CredentialSearch.tsx';

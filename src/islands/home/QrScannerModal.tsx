@@ -1,4 +1,4 @@
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../shared/page-stores.ts';
 import Modal from '../shared/Modal.tsx';
 import QrScanner from './QrScanner.tsx';
 

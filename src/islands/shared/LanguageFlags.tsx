@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../i18n/I18nProvider.tsx';
+import { useLocale, useTranslate } from './page-stores.ts';
 import type { Locale } from '../../i18n/index.ts';
-import { $locale, chooseLocale } from '../../stores/locale.ts';
+import { chooseLocale } from '../../stores/locale.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/us.svg', es: '/flags/es.svg' };
@@ -12,7 +11,7 @@ export const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/u
  */
 export default function LanguageFlags({ locales }: { locales: readonly Locale[] }) {
   const t = useTranslate();
-  const current = useStore($locale);
+  const current = useLocale();
   const hydrated = useHydrated();
   return (
     <nav className="language-flags" aria-label={t('language.label')}>

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import type { WireAddress } from '../../../lib/api/wire.ts';
 import { addressFormSchema } from '../../../lib/checkout-forms.ts';
 import { goToStep } from '../../../stores/checkout.ts';

@@ -1,10 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { Controller } from 'react-hook-form';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
 import { ACCEPTED_CARDS, cardFormSchema, type CardFormValues } from '../../../lib/checkout-forms.ts';
 import { formatMoney } from '@gallery/contract/money';
 import { $payment, payByCard } from '../../../stores/checkout.ts';
-import { $locale } from '../../../stores/locale.ts';
 import Field, { inputState } from './Field.tsx';
 import { useCheckoutForm } from './use-checkout-form.ts';
 
@@ -28,7 +26,7 @@ const FIELDS = [
 /** The card form (section 2): checked field by field, then encrypted in the browser and paid. */
 export default function CardForm({ total }: { total: number }) {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const payment = useStore($payment);
   // A field says what is wrong once left (then on every change); 'Pay' waits for all five.
   const { control, handleSubmit, field, formState } = useCheckoutForm(

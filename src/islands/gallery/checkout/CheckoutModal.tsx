@@ -1,10 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { formatMoney } from '@gallery/contract/money';
 import { $checkoutStep, closeCheckout, type CheckoutStep } from '../../../stores/checkout.ts';
-import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';
 import Modal from '../../shared/Modal.tsx';
 import Icon from '../icons.tsx';
@@ -57,7 +55,7 @@ function StepIndicator({ step }: { step: CheckoutStep }) {
 /** The order's totals beside the form (two columns from 900 px; one line above it on phones). */
 function OrderAside() {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const order = useStore($order).data;
   const headingId = useId();
   if (!order) return null;

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import { $zip, downloadZip } from '../../../stores/zip.ts';
 import { ZipStatus } from '../ZipDownload.tsx';
 

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import { closeCheckout, goToStep } from '../../../stores/checkout.ts';
 import { $order } from '../../../stores/order.ts';
 import OrderTotals from '../OrderTotals.tsx';

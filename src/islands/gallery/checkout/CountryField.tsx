@@ -1,9 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useLocale, useTranslate } from '../../shared/page-stores.ts';
 import { countryOptions } from '../../../lib/countries.ts';
-import { $locale } from '../../../stores/locale.ts';
 import Field, { inputState } from './Field.tsx';
 
 interface Props {
@@ -15,7 +13,7 @@ interface Props {
 /** The country list of section 9, named in the visitor's language. */
 export default function CountryField({ id, message, registration }: Props) {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const countries = useMemo(() => countryOptions(locale), [locale]);
   return (
     <Field id={id} label={t('checkout.country')} message={message}>

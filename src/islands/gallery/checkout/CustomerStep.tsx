@@ -1,8 +1,7 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import type { WireCustomer } from '../../../lib/api/wire.ts';
 import { customerFormSchema, customerInput, type CustomerFormValues } from '../../../lib/checkout-forms.ts';
 import { goToStep } from '../../../stores/checkout.ts';

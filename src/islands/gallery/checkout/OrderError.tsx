@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import { purchaseErrorKey } from '../../../lib/cart.ts';
 import { $order } from '../../../stores/order.ts';
 

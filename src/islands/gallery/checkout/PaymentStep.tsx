@@ -1,8 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
 import { purchaseErrorKey } from '../../../lib/cart.ts';
 import { $payment, $paymentMethod, choosePaymentMethod, goToStep } from '../../../stores/checkout.ts';
-import { $locale } from '../../../stores/locale.ts';
 import { $order } from '../../../stores/order.ts';
 import CardForm from './CardForm.tsx';
 import PixPayment from './PixPayment.tsx';
@@ -13,7 +11,7 @@ import PixPayment from './PixPayment.tsx';
  */
 export default function PaymentStep() {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const method = useStore($paymentMethod);
   const payment = useStore($payment);
   const order = useStore($order).data;

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import { $payment, $pixCountdown, checkPixPayment, generatePix, isPendingPix, pixQrCodeUrl } from '../../../stores/checkout.ts';
 
 /** PIX (section 2): generate the code, show it as QR code and copy-and-paste text, check until paid. */

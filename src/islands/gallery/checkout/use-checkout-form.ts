@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useId } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Mode, type Path, type Resolver } from 'react-hook-form';
 import type { ObjectSchema } from 'yup';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../../shared/page-stores.ts';
 import { checkoutMessageKey } from '../../../lib/checkout-forms.ts';
 
 /**

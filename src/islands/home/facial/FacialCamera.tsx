@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useTranslate } from '../../shared/page-stores.ts';
 import { cameraProblem, type CameraProblem } from '../../../lib/camera-error.ts';
 import { CAPTURE_COOLDOWN_MS, CAPTURE_COUNTDOWN, MAX_CAPTURES } from '../../../lib/facial.ts';
 

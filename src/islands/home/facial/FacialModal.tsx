@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import type { FacialStep } from '../../../lib/facial.ts';
 import { $faceSearch, $facialFallingBack, $facialStep, closeFacial, searchFaces, showFacialStep, startFacial } from '../../../stores/facial.ts';

@@ -1,11 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { DayPicker } from 'react-day-picker';
 import { enUS, es, ptBR } from 'react-day-picker/locale';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
 import { LOCALE_TAGS } from '../../../i18n/index.ts';
 import { canSearchFaces, dateOfDay, formatDay, fullDayName, periodOfRange, searchPeriod } from '../../../lib/facial.ts';
 import { $facialPeriod, acceptFacialTerms, confirmFacialPeriod, pickFacialPeriod } from '../../../stores/facial.ts';
-import { $locale } from '../../../stores/locale.ts';
 
 /** The calendar's language: month and weekday names, the first day of the week, its labels. */
 const CALENDAR_LOCALES = { pt: ptBR, en: enUS, es };
@@ -18,7 +16,7 @@ interface Props {
 /** The calendar step: the days of the event (one day picked is that day and the next) and the terms, before the camera. */
 export default function FacialPeriod({ onScanCredential }: Props) {
   const t = useTranslate();
-  const locale = useStore($locale);
+  const locale = useLocale();
   const { start, end, terms, refused } = useStore($facialPeriod);
   const from = dateOfDay(start);
   const tag = LOCALE_TAGS[locale];

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useTranslate } from '../../../i18n/I18nProvider.tsx';
+import { useStore, useTranslate } from '../../shared/page-stores.ts';
 import type { FaceSearchResult } from '../../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { matchConfidence } from '../../../lib/facial.ts';
