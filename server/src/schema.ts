@@ -8,6 +8,10 @@ import type { ChargeStatus, PaymentMethod } from './services/payments/gateway.ts
 type Flag = 0 | 1;
 type Timestamp = Generated<string>;
 
+/** An order's `status` column: a visitor's cart is open until paid (canceled is kept for old rows). */
+export const ORDER_STATUS = { open: 0, paid: 1, canceled: 2 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
 export interface Schema {
   schema_migrations: { version: string; applied_at: Timestamp };
   organizations: {
@@ -100,8 +104,7 @@ export interface Schema {
     id: string;
     organization_id: number;
     first_card_id: string;
-    /** 0 open, 1 paid, 2 canceled. */
-    status: Generated<number>;
+    status: Generated<OrderStatus>;
     pdv: string | null;
     tz: string | null;
     /** JSON of the saved customer, or null. */

@@ -1,5 +1,6 @@
 import { sql, type Nullable, type Selectable } from 'kysely';
 import { chunks, locksRows, now, type Db, type Schema } from '../db.ts';
+import { ORDER_STATUS } from '../schema.ts';
 import type { MediaRow } from './media.ts';
 
 /** An order as the calls read it: every column but the `visitor_key` it is looked up by. */
@@ -80,7 +81,7 @@ export async function findOrInsertOpenOrder(
       conflict
         .columns(['organization_id', 'first_card_id', 'visitor_key'])
         // A literal, not a parameter: SQLite matches the target to the partial index by its text.
-        .where('status', '=', sql.lit(0))
+        .where('status', '=', sql.lit(ORDER_STATUS.open))
         .doUpdateSet({ updated_at: at }),
     )
     .returning(COLUMNS)
@@ -205,9 +206,9 @@ export async function markOrderPaid(db: Db, orderId: string): Promise<boolean> {
   const at = now();
   const result = await db
     .updateTable('orders')
-    .set({ status: 1, paid_at: at, updated_at: at })
+    .set({ status: ORDER_STATUS.paid, paid_at: at, updated_at: at })
     .where('id', '=', orderId)
-    .where('status', '=', 0)
+    .where('status', '=', ORDER_STATUS.open)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

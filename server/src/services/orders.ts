@@ -1,4 +1,5 @@
 import { transaction, type Db } from '../db.ts';
+import { ORDER_STATUS } from '../schema.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { priceForCount } from '@gallery/contract/price-table';
 import { allDigitalSaving } from '@gallery/contract/cart';
@@ -147,7 +148,7 @@ export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrga
 function wireCustomer(order: OrderRow): WireCustomer | null {
   if (!order.customer) return null;
   const stored = JSON.parse(order.customer) as StoredCustomer;
-  const customer = order.status === 0 ? stored : maskCustomer(stored);
+  const customer = order.status === ORDER_STATUS.open ? stored : maskCustomer(stored);
   const addresses = order.address ? [JSON.parse(order.address) as WireAddress] : [];
   return { ...customer, addresses };
 }
@@ -169,7 +170,7 @@ export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boo
     videos_count: view.videos,
     total: view.total,
     status: view.order.status as WireOrder['status'],
-    completed: view.order.status === 1,
+    completed: view.order.status === ORDER_STATUS.paid,
     finished: view.order.finished_at !== null,
     customer: owner ? wireCustomer(view.order) : null,
     payments: (await listPayments(db, view.order.id)).map((payment) => ({
@@ -248,8 +249,8 @@ async function changeOrder(
 ): Promise<WireOrderAnswer> {
   const order = await transaction(db, async (db) => {
     const order = await ownOrder(db, orderId, visitorKey, { lock: true });
-    if (order.status === 1 && paid === 'answer') return order;
-    if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+    if (order.status === ORDER_STATUS.paid && paid === 'answer') return order;
+    if (order.status !== ORDER_STATUS.open) throw new ApiError(409, 'ORDER_CLOSED');
     // Only a charge under way can go stale: without one, the sale need not be compared.
     const before = repricing && (await hasPendingPayments(db, orderId)) ? saleOf(await viewOrder(db, order)) : null;
     await work(db, order);

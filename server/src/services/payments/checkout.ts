@@ -1,4 +1,5 @@
 import { transaction, type Db } from '../../db.ts';
+import { ORDER_STATUS } from '../../schema.ts';
 import QRCode from 'qrcode';
 import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '@gallery/contract/shop';
 import { ApiError } from '../../errors.ts';
@@ -46,7 +47,7 @@ const snapshot = (payment: Pick<PaymentRow, 'amount_cents' | 'media_ids'>): Sale
  * drops the order's other live attempts. Answers whether it did.
  */
 async function settle(db: Db, order: OrderRow, payment: PaymentRow): Promise<boolean> {
-  if (order.status !== 0) return false;
+  if (order.status !== ORDER_STATUS.open) return false;
   const sale = snapshot(payment);
   // Another order paying for the same media waits here, then reads them sold.
   await lockMediaForSale(db, sale.mediaIds);
@@ -184,12 +185,12 @@ export async function checkout(
     const started = await transaction(db, async (db) => {
       const order = await ownOrder(db, orderId, visitorKey, { lock: true });
       const payments = await listPayments(db, orderId);
-      if (order.status === 1) {
+      if (order.status === ORDER_STATUS.paid) {
         const paid = payments.find((payment) => payment.status === 'paid' && payment.method === method);
         if (paid) return { answer: paymentAnswer(paid) };
         throw new ApiError(409, 'ORDER_CLOSED');
       }
-      if (order.status !== 0) throw new ApiError(409, 'ORDER_CLOSED');
+      if (order.status !== ORDER_STATUS.open) throw new ApiError(409, 'ORDER_CLOSED');
       const view = await viewOrder(db, order);
       await assertSomethingToBuy(db, view);
       const problems = checkoutProblems(view);
