@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
+import type { Media } from '../../src/lib/api/types.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
 
@@ -117,30 +118,31 @@ describe('the API client: gallery calls', () => {
     await expect(refused.deleteMedia(7, 'abc')).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('uploads photos[] with progress to a new or the same card', async () => {
-    const sent: Array<{ url: string; form: FormData }> = [];
-    const progress: number[] = [];
-    const fakeXhr = (status: number, body: string, fail = false) => () => {
-      const xhr = {
-        status,
-        responseText: body,
-        upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
-        onload: null as (() => void) | null,
-        onerror: null as (() => void) | null,
-        url: '',
-        open(_method: string, url: string) {
-          xhr.url = url;
-        },
-        send(form: FormData) {
-          sent.push({ url: xhr.url, form });
-          xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-          if (fail) xhr.onerror?.();
-          else xhr.onload?.();
-        },
-      };
-      return xhr as unknown as XMLHttpRequest;
+  const sent: Array<{ url: string; form: FormData }> = [];
+  const fakeXhr = (status: number, body: string, fail = false) => () => {
+    const xhr = {
+      status,
+      responseText: body,
+      upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
+      onload: null as (() => void) | null,
+      onerror: null as (() => void) | null,
+      url: '',
+      open(_method: string, url: string) {
+        xhr.url = url;
+      },
+      send(form: FormData) {
+        sent.push({ url: xhr.url, form });
+        xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        if (fail) xhr.onerror?.();
+        else xhr.onload?.();
+      },
     };
-    const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    return xhr as unknown as XMLHttpRequest;
+  };
+  const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
+
+  it('uploads photos[] with progress to a new or the same card', async () => {
+    const progress: number[] = [];
     const ok = createApiClient('http://api.test', fetch, fakeXhr(200, JSON.stringify({ error: false, card_code: 'ABCD23456' })));
     expect(await ok.uploadPhotos(7, files, { onProgress: (f) => progress.push(f) })).toEqual({ code: 'ABCD23456', secret: undefined });
     expect(sent[0]?.url).toBe('http://api.test/api/v1/photo/7');
@@ -157,6 +159,20 @@ describe('the API client: gallery calls', () => {
     await expect(invalid.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'INVALID_IMAGE' });
     const down = createApiClient('http://api.test', fetch, fakeXhr(0, '', true));
     await expect(down.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  it('reads a refusal the same way whether it came by fetch, by the upload or with a file', async () => {
+    const refusal = JSON.stringify({ error: true, message: 'MEDIA_NOT_SOLD', detail: 'not paid' });
+    const expected = { code: 'MEDIA_NOT_SOLD', status: 403, message: 'MEDIA_NOT_SOLD: not paid' };
+    const byFetch = createApiClient('http://api.test', async () => new Response(refusal, { status: 403 }), fakeXhr(403, refusal));
+    await expect(byFetch.deleteMedia(7, 'a')).rejects.toMatchObject(expected);
+    await expect(byFetch.uploadPhotos(7, files)).rejects.toMatchObject(expected);
+    const lists = await createApiClient('http://api.test', fakeFetch(200, { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] })).getMedias(7, ['DEMO00001']);
+    await expect(byFetch.getOriginalFile(lists.sold[0] as Media)).rejects.toMatchObject(expected);
+    // An answer that is not JSON: unknown when refused, a broken answer when it claimed success.
+    const garbled = createApiClient('http://api.test', async () => new Response('<html>', { status: 200 }), fakeXhr(200, '<html>'));
+    await expect(garbled.deleteMedia(7, 'a')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 200 });
+    await expect(garbled.uploadPhotos(7, files)).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 200 });
   });
 
   it('gives media an original address for downloads and video streaming', async () => {

@@ -42,6 +42,35 @@ function isWireError(body: unknown): body is WireError {
   return typeof body === 'object' && body !== null && (body as { error?: unknown }).error === true;
 }
 
+/**
+ * The one reading of an answer, whichever way it came (fetch or the upload's XMLHttpRequest):
+ * its body when the call succeeded, else the ApiError it carries (UNKNOWN_ERROR when it carries none).
+ */
+function decodeAnswer<T>(status: number, text: string): T {
+  const ok = status >= 200 && status < 300;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(ok ? 'NETWORK_ERROR' : 'UNKNOWN_ERROR', status, 'unreadable answer');
+  }
+  if (isWireError(body)) throw new ApiError(body.message as ApiErrorCode, status, body.detail);
+  if (!ok) throw new ApiError('UNKNOWN_ERROR', status);
+  return body as T;
+}
+
+/** A call that never got an answer. */
+const networkError = (error: unknown) => new ApiError('NETWORK_ERROR', 0, error instanceof Error ? error.message : String(error));
+
+/** fetch, with a failure to reach the API as an ApiError. */
+async function reach(fetchImpl: typeof fetch, url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (error) {
+    throw networkError(error);
+  }
+}
+
 export interface ApiClient {
   /** The organization of a web name, as the API holds it now. */
   getOrganization(webName: string): Promise<WireOrganization>;
@@ -130,21 +159,14 @@ export function createApiClient(
   const base = baseUrl.replace(/\/+$/, '');
 
   async function call<T>(path: string, init?: RequestInit): Promise<T> {
-    let response: Response;
+    const response = await reach(fetchImpl, base + path, init);
+    let text: string;
     try {
-      response = await fetchImpl(base + path, init);
+      text = await response.text();
     } catch (error) {
-      throw new ApiError('NETWORK_ERROR', 0, error instanceof Error ? error.message : String(error));
+      throw networkError(error);
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new ApiError(response.ok ? 'NETWORK_ERROR' : 'UNKNOWN_ERROR', response.status, 'unreadable answer');
-    }
-    if (isWireError(body)) throw new ApiError(body.message as ApiErrorCode, response.status, body.detail);
-    if (!response.ok) throw new ApiError('UNKNOWN_ERROR', response.status);
-    return body as T;
+    return decodeAnswer<T>(response.status, text);
   }
 
   const toMedia = (item: WireMedia | WireExtra, sold: boolean): Media => ({
@@ -239,19 +261,12 @@ export function createApiClient(
         };
         xhr.onerror = () => reject(new ApiError('NETWORK_ERROR', 0, 'upload failed'));
         xhr.onload = () => {
-          let body: unknown;
           try {
-            body = JSON.parse(xhr.responseText);
-          } catch {
-            reject(new ApiError('UNKNOWN_ERROR', xhr.status, 'unreadable answer'));
-            return;
-          }
-          if (isWireError(body)) reject(new ApiError(body.message as ApiErrorCode, xhr.status, body.detail));
-          else if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError('UNKNOWN_ERROR', xhr.status));
-          else {
+            const answer = decodeAnswer<WireUploadAnswer>(xhr.status, xhr.responseText);
             options.onProgress?.(1);
-            const answer = body as WireUploadAnswer;
             resolve({ code: answer.card_code, secret: answer.secret });
+          } catch (error) {
+            reject(error as ApiError);
           }
         };
         xhr.send(form);
@@ -327,16 +342,8 @@ export function createApiClient(
     pixQrCodeUrl: (orderId, stamp) => `${base}/api/v1/payment/${encodeURIComponent(orderId)}/pix_qrcode?timestamp=${stamp}`,
 
     async getOriginalFile(media) {
-      let response: Response;
-      try {
-        response = await fetchImpl(media.originalUrl);
-      } catch (error) {
-        throw new ApiError('NETWORK_ERROR', 0, error instanceof Error ? error.message : String(error));
-      }
-      if (!response.ok) {
-        const body: unknown = await response.json().catch(() => null);
-        throw new ApiError(isWireError(body) ? (body.message as ApiErrorCode) : 'UNKNOWN_ERROR', response.status);
-      }
+      const response = await reach(fetchImpl, media.originalUrl);
+      if (!response.ok) decodeAnswer(response.status, await response.text().catch(() => ''));
       const blob = await response.blob();
       return new File([blob], media.filename, { type: blob.type || 'application/octet-stream' });
     },
