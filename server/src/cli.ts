@@ -3,7 +3,7 @@ import { openDatabase, transaction, type Db } from './db.ts';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '@gallery/contract/card-code';
 import { formatMoney } from '@gallery/contract/money';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCard, findCard, listCardSummaries, type CardRow } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
@@ -20,50 +20,14 @@ import { BrandingError, setBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
-import { paymentConfirm, productsSet, SHOP_USAGE } from './shop-cli.ts';
+import { PAYMENT_CONFIRM_USAGE, paymentConfirm, PRODUCTS_SET_USAGE, productsSet } from './shop-cli.ts';
+import { ORDER_STATUS } from './schema.ts';
 import { createMediaStore } from './storage/create-store.ts';
 import type { MediaStore } from './storage/media-store.ts';
 
-const USAGE = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
+const HEADER = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 
-Usage: npm run provider -- <command>
-
-  org:upsert <file.json>
-      Creates or updates (by web_name) an organization from a JSON file shaped like the
-      API's organization without "id". Prints the organization id. Brings back a removed one.
-      With has_facial_recognition its photos not indexed yet are queued for face indexing;
-      without, its queued ones are dropped. "timezone" (IANA, default America/Sao_Paulo)
-      sets which days the facial search's periods mean.
-  org:remove <webName>
-      Removes the organization from the sites: the publisher withdraws its site and the API's
-      organization calls no longer know it. Its cards, photos and orders are kept.
-  media:import --org <webName> --card <code> [--sold] [--extra] [--secret <code>] <folder>
-      Imports every .jpg/.jpeg/.png (and .mp4/.webm as videos) in <folder> (sorted by name)
-      into the card, creating the card if needed (--secret: its two-factor access code, at
-      least ${SECRET_MIN_LENGTH} characters, stored upper-cased; an existing card must have the same). Capture time: EXIF DateTimeOriginal, else
-      the file's modification time. --sold marks them sold at the venue; --extra files the
-      images as extras. All or nothing: one bad file imports none.
-  customer:upsert <file.json> [--card <code>]...
-      Creates or updates (by external_id, else cpf) a customer from a JSON file
-      {organization, name, lastname, external_id, cpf, email, phone, password} and links the
-      given existing cards to them. Every wrong field is named; nothing is written then.
-${SHOP_USAGE}
-  branding:set --org <webName> <folder>
-      Replaces the organization's branding with the files of <folder> named logo, banner-pt,
-      banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
-      .ico, 2 MiB each), stored in the database; the site build copies them into the
-      organization's site.
-  faces:index --org <webName>
-      Describes the faces of the organization's queued photos (imports queue them; any photo
-      never looked at is queued too) on every core (FACE_THREADS), waiting for those the
-      API's background indexer holds, with a progress line on stderr. Searches count the
-      photos still queued as pending.
-  faces:purge --org <webName>
-      Removes the organization's face data: descriptors, index rows and queued jobs.
-  list
-      Organizations with their cards (media counts) and orders (status, total).
-  --help
-      This text.`;
+Usage: npm run provider -- <command>`;
 
 
 async function orgUpsert(db: Db, args: string[]): Promise<string> {
@@ -238,8 +202,6 @@ async function facesPurge(db: Db, args: string[]): Promise<string> {
   return `Faces of ${organization.web_name} purged: ${purged} photo(s) forgotten`;
 }
 
-const ORDER_STATUS = ['open', 'paid', 'canceled'];
-
 async function list(db: Db): Promise<string> {
   const cards = await listCardSummaries(db);
   const imports = await listUnfinishedImports(db);
@@ -256,34 +218,95 @@ async function list(db: Db): Promise<string> {
     for (const order of await listOrdersOfOrganization(db, organization.id)) {
       const view = await viewOrder(db, order);
       const codes = view.cards.map((card) => formatCardCode(card.code)).join(', ');
-      lines.push(`  order ${order.id}  ${ORDER_STATUS[order.status] ?? order.status}  ${formatMoney(view.total)}  cards ${codes}`);
+      lines.push(`  order ${order.id}  ${statusName(order.status)}  ${formatMoney(view.total)}  cards ${codes}`);
     }
   }
   return lines.length ? lines.join('\n') : 'No organizations yet.';
 }
 
-const COMMANDS = ['org:upsert', 'org:remove', 'media:import', 'customer:upsert', 'products:set', 'payment:confirm', 'branding:set', 'faces:index', 'faces:purge', 'list'];
+const statusName = (status: number) => Object.entries(ORDER_STATUS).find(([, value]) => value === status)?.[0] ?? String(status);
+
+interface Command {
+  /** Its line in the usage: the call, then what it does (indented). */
+  usage: string;
+  run(context: { db: Db; store: MediaStore; config: Config }, args: string[]): Promise<string>;
+}
+
+/** Every command: its usage and what runs it, in the order `--help` lists them. */
+const COMMANDS: Record<string, Command> = {
+  'org:upsert': {
+    usage: `org:upsert <file.json>
+      Creates or updates (by web_name) an organization from a JSON file shaped like the
+      API's organization without "id". Prints the organization id. Brings back a removed one.
+      With has_facial_recognition its photos not indexed yet are queued for face indexing;
+      without, its queued ones are dropped. "timezone" (IANA, default America/Sao_Paulo)
+      sets which days the facial search's periods mean.`,
+    run: ({ db }, args) => orgUpsert(db, args),
+  },
+  'org:remove': {
+    usage: `org:remove <webName>
+      Removes the organization from the sites: the publisher withdraws its site and the API's
+      organization calls no longer know it. Its cards, photos and orders are kept.`,
+    run: ({ db }, args) => orgRemove(db, args),
+  },
+  'media:import': {
+    usage: `media:import --org <webName> --card <code> [--sold] [--extra] [--secret <code>] <folder>
+      Imports every .jpg/.jpeg/.png (and .mp4/.webm as videos) in <folder> (sorted by name)
+      into the card, creating the card if needed (--secret: its two-factor access code, at
+      least ${SECRET_MIN_LENGTH} characters, stored upper-cased; an existing card must have the same). Capture time: EXIF DateTimeOriginal, else
+      the file's modification time. --sold marks them sold at the venue; --extra files the
+      images as extras. All or nothing: one bad file imports none.`,
+    run: ({ db, store }, args) => mediaImport(db, store, args),
+  },
+  'customer:upsert': {
+    usage: `customer:upsert <file.json> [--card <code>]...
+      Creates or updates (by external_id, else cpf) a customer from a JSON file
+      {organization, name, lastname, external_id, cpf, email, phone, password} and links the
+      given existing cards to them. Every wrong field is named; nothing is written then.`,
+    run: ({ db }, args) => customerUpsert(db, args),
+  },
+  'products:set': { usage: PRODUCTS_SET_USAGE, run: ({ db }, args) => productsSet(db, args) },
+  'payment:confirm': { usage: PAYMENT_CONFIRM_USAGE, run: ({ db, config }, args) => paymentConfirm(db, config, args) },
+  'branding:set': {
+    usage: `branding:set --org <webName> <folder>
+      Replaces the organization's branding with the files of <folder> named logo, banner-pt,
+      banner-en, banner-es, background, favicon or error-banner (.svg .png .jpg .jpeg .webp
+      .ico, 2 MiB each), stored in the database; the site build copies them into the
+      organization's site.`,
+    run: ({ db }, args) => brandingSet(db, args),
+  },
+  'faces:index': {
+    usage: `faces:index --org <webName>
+      Describes the faces of the organization's queued photos (imports queue them; any photo
+      never looked at is queued too) on every core (FACE_THREADS), waiting for those the
+      API's background indexer holds, with a progress line on stderr. Searches count the
+      photos still queued as pending.`,
+    run: ({ db, store, config }, args) => facesIndex(db, store, config.faceThreads, args),
+  },
+  'faces:purge': {
+    usage: `faces:purge --org <webName>
+      Removes the organization's face data: descriptors, index rows and queued jobs.`,
+    run: ({ db }, args) => facesPurge(db, args),
+  },
+  list: {
+    usage: `list
+      Organizations with their cards (media counts) and orders (status, total).`,
+    run: ({ db }) => list(db),
+  },
+};
+
+const USAGE = [HEADER, '', ...Object.values(COMMANDS).map((command) => `  ${command.usage}`), '  --help\n      This text.'].join('\n');
 
 async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const [command, ...args] = argv;
-  if (command === '--help' || command === '-h') return USAGE;
-  if (command === undefined) throw new UsageError(USAGE);
-  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  const [name, ...args] = argv;
+  if (name === '--help' || name === '-h') return USAGE;
+  if (name === undefined) throw new UsageError(USAGE);
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(`unknown command "${name}"\n\n${USAGE}`);
   const config = loadConfig(env);
-  const { dataDir, mediaStore } = config;
   const db = await openDatabase(config);
-  const store = createMediaStore(mediaStore, dataDir);
   try {
-    if (command === 'org:upsert') return await orgUpsert(db, args);
-    if (command === 'org:remove') return await orgRemove(db, args);
-    if (command === 'media:import') return await mediaImport(db, store, args);
-    if (command === 'customer:upsert') return await customerUpsert(db, args);
-    if (command === 'products:set') return await productsSet(db, args);
-    if (command === 'payment:confirm') return await paymentConfirm(db, config, args);
-    if (command === 'branding:set') return await brandingSet(db, args);
-    if (command === 'faces:index') return await facesIndex(db, store, config.faceThreads, args);
-    if (command === 'faces:purge') return await facesPurge(db, args);
-    return await list(db);
+    return await command.run({ db, store: createMediaStore(config.mediaStore, config.dataDir), config }, args);
   } finally {
     await db.destroy();
   }

@@ -10,13 +10,14 @@ import { parseProductsInput, setProducts } from './services/products.ts';
 
 // The shop's admin commands; `cli.ts` dispatches to them.
 
-export const SHOP_USAGE = `  products:set --org <webName> <file.json>
+export const PRODUCTS_SET_USAGE = `products:set --org <webName> <file.json>
       Replaces the organization's products in one transaction from {"products": [...]}:
       per-item products {unities >= 1, is_photo, is_video, description, ranges_price:
       [{min_photos, max_photos|null, price}]} and at most one all-digital package
       {unities: 0, description, price}. Prices are integer cents (2500 = R$ 25,00).
-      Old products are archived (orders keep their prices). Every wrong field is named.
-  payment:confirm <orderId>
+      Old products are archived (orders keep their prices). Every wrong field is named.`;
+
+export const PAYMENT_CONFIRM_USAGE = `payment:confirm <orderId>
       Sandbox only: settles the order's pending PIX charge, as the PSP's webhook would.`;
 
 export async function productsSet(db: Db, args: string[]): Promise<string> {
