@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCard, findCard, listCardSummaries, type CardRow } from './repositories/cards.ts';
 import { findOrganizationByWebName, listOrganizations, removeOrganization, upsertOrganization } from './repositories/organizations.ts';
 import { listOrdersOfOrganization } from './repositories/orders.ts';
-import { viewOrder } from './services/orders.ts';
+import { viewOrder } from './services/order-view.ts';
 import { MediaImportError } from './services/media-import.ts';
 import { checkFolder, importableFiles, queueFolderImport } from './services/folder-import.ts';
 import { dropAbandonedBatches, runBatch } from './services/import-jobs.ts';

@@ -1,19 +1,14 @@
-import { transaction, type Db } from '../db.ts';
-import { ORDER_STATUS } from '../schema.ts';
+// The visitor's cart commands (create, cards, media, package, customer, finish) and paying an order.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
-import { priceForCount } from '@gallery/contract/price-table';
-import { allDigitalSaving } from '@gallery/contract/cart';
-import { toProducts } from '@gallery/contract/products';
 import type { WireOrganization } from '@gallery/contract/organization';
-import type { WireAddress, WireCustomer, WireCustomerInput, WireOrder, WireOrderAnswer, WireOrderLine, WireOrderMediaRef, WirePaymentStatus } from '@gallery/contract/shop';
+import type { WireCustomerInput, WireOrderAnswer } from '@gallery/contract/shop';
+import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { findCard } from '../repositories/cards.ts';
-import { findMedia, listMediaOfCards, type CardMediaRow, type MediaKind } from '../repositories/media.ts';
+import { findMedia, type MediaKind } from '../repositories/media.ts';
 import {
   addOrderCard,
   addOrderPackage,
-  findKeyedOrder,
-  findOrder,
   findOrInsertOpenOrder,
   listOrderCards,
   listOrderItems,
@@ -27,209 +22,28 @@ import {
   setOrderFinished,
   touchOrder,
   upsertOrderMedia,
-  type KeyedOrderRow,
   type OrderRow,
 } from '../repositories/orders.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
-import { cancelPendingPayments, hasPendingPayments, listPayments } from '../repositories/payments.ts';
+import { cancelPendingPayments, hasPendingPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
+import { ORDER_STATUS } from '../schema.ts';
 import { openCards } from './card-access.ts';
-import { randomAlphanumeric, sameText } from './ids.ts';
-import { maskCustomer, storedAddress, storedCustomer, type StoredCustomer } from './shop-customer.ts';
-import { pricedProducts, productsAnswer } from './products.ts';
-import { isSold, type SoldFields } from './sold.ts';
+import { randomAlphanumeric } from './ids.ts';
+import { isOwner, keyedOrder, ownOrder } from './order-access.ts';
+import { allDigitalOffered, assertSomethingToBuy, checkoutProblems } from './order-readiness.ts';
+import { saleOf, sameSale, viewOrder, wireOrder } from './order-view.ts';
+import { storedAddress, storedCustomer } from './shop-customer.ts';
+import { isSold } from './sold.ts';
 
 /** 22 letters and digits (about 130 random bits), unguessable; still no key to the order: its visitor key is (`ownOrder`). */
 export function newOrderId(): string {
   return randomAlphanumeric(22);
 }
 
-/** Everything an order is worth, derived from its rows and the price table. */
-export interface OrderView {
-  order: OrderRow;
-  organization: WireOrganization;
-  cards: Array<{ card_id: string; code: string }>;
-  lines: WireOrderLine[];
-  total: number;
-  photos: number;
-  videos: number;
-  /** Which media a payment sells: the items, or every media of the cards for the package. */
-  mediaToSell: string[];
-}
-
-const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
-  media.kind === 'video' ? { video: { id: media.id } } : { photo: { id: media.id } };
-
-/** Reads what the order is worth; `organization` when the caller has it already. */
-export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrganization): Promise<OrderView> {
-  organization ??= await findOrganizationById(db, order.organization_id);
-  if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  // What this order may still sell: media nobody else sold (sold by this order once it is paid).
-  const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
-  const cards = await listOrderCards(db, order.id);
-  const items = await listOrderItems(db, order.id);
-  const products = await pricedProducts(db, [...new Set(items.map((item) => item.product_id))]);
-  const packageItem = items.find((item) => item.media_id === null);
-  const packageProduct = packageItem && products.get(packageItem.product_id);
-  if (packageProduct) {
-    // The all-digital package covers every media of the order's cards; the per-item choices
-    // stay stored (removing the package brings them back) but cost nothing meanwhile.
-    const media = await listMediaOfCards(db, cards.map((card) => card.card_id));
-    const sellable = media.filter((row) => row.kind !== 'extra');
-    const total = packageProduct.packagePrice;
-    return {
-      order,
-      organization,
-      cards,
-      lines: [
-        {
-          id: packageProduct.row.id,
-          product_id: packageProduct.row.id,
-          product_type: { is_video: true, is_photo: true },
-          all_digital: true,
-          items: sellable.map(ref),
-          total,
-        },
-      ],
-      total,
-      photos: sellable.filter((row) => row.kind === 'photo').length,
-      videos: sellable.filter((row) => row.kind === 'video').length,
-      mediaToSell: media.filter(buyable).map((row) => row.id),
-    };
-  }
-  const lines = new Map<number, WireOrderLine>();
-  const mediaToSell: string[] = [];
-  let photos = 0;
-  let videos = 0;
-  for (const item of items) {
-    const product = products.get(item.product_id);
-    if (!product || item.media_id === null || item.kind === null || item.kind === 'extra') continue;
-    // Sold meanwhile by another order (or at the venue): no longer in this cart's price.
-    if (!buyable({ sold_at_venue: item.sold_at_venue ?? 0, sold_order_id: item.sold_order_id })) continue;
-    let line = lines.get(product.row.id);
-    if (!line) {
-      line = {
-        id: product.row.id,
-        product_id: product.row.id,
-        product_type: { is_video: product.row.is_video === 1, is_photo: product.row.is_photo === 1 },
-        all_digital: false,
-        items: [],
-        total: 0,
-      };
-      lines.set(product.row.id, line);
-    }
-    line.items.push(ref({ id: item.media_id, kind: item.kind }));
-    mediaToSell.push(item.media_id);
-    if (item.kind === 'video') videos++;
-    else photos++;
-  }
-  let total = 0;
-  for (const line of lines.values()) {
-    line.total = priceForCount(products.get(line.id)?.ranges ?? [], line.items.length);
-    total += line.total;
-  }
-  return {
-    order,
-    organization,
-    cards,
-    lines: [...lines.values()],
-    total,
-    photos,
-    videos,
-    mediaToSell,
-  };
-}
-
-/**
- * The buyer as the order answers it to its own browser. An open order shows everything (its
- * checkout pre-fills from it); a paid or canceled one no longer needs the document and phone
- * numbers, so it masks them.
- */
-function wireCustomer(order: OrderRow): WireCustomer | null {
-  if (!order.customer) return null;
-  const stored = JSON.parse(order.customer) as StoredCustomer;
-  const customer = order.status === ORDER_STATUS.open ? stored : maskCustomer(stored);
-  const addresses = order.address ? [JSON.parse(order.address) as WireAddress] : [];
-  return { ...customer, addresses };
-}
-
-/**
- * The order as answered. Only its own browser (`owner`: the call proved its visitor key) reads
- * what is personal: the buyer and their address, the card's last digits, and the cards and media,
- * which lead to the buyer's photos. Anyone else who has the id reads its state and totals only.
- */
-export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boolean }): Promise<WireOrder> {
-  const first = view.cards.find((card) => card.card_id === view.order.first_card_id);
-  return {
-    id: view.order.id,
-    card_code: owner ? (first?.code ?? view.cards[0]?.code ?? '') : '',
-    organization_id: view.order.organization_id,
-    cards: owner ? view.cards.map((card) => ({ card: card.code })) : [],
-    items: owner ? view.lines : [],
-    photos_count: view.photos,
-    videos_count: view.videos,
-    total: view.total,
-    status: view.order.status as WireOrder['status'],
-    completed: view.order.status === ORDER_STATUS.paid,
-    finished: view.order.finished_at !== null,
-    customer: owner ? wireCustomer(view.order) : null,
-    payments: (await listPayments(db, view.order.id)).map((payment) => ({
-      modality: payment.method,
-      status: payment.status.toUpperCase() as WirePaymentStatus,
-      amount: payment.amount_cents,
-      card_last4: owner ? payment.card_last4 : null,
-      card_brand: owner ? payment.card_brand : null,
-    })),
-  };
-}
-
 /** The answer of an order command, read after its transaction committed. */
 async function answer(db: Db, order: OrderRow, access: { owner: boolean }, organization?: WireOrganization): Promise<WireOrderAnswer> {
   return { error: false, message: 'OK', order: await wireOrder(db, await viewOrder(db, order, organization), access) };
-}
-
-export async function loadOrder(db: Db, orderId: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  return order;
-}
-
-/**
- * Whether a call presents the visitor key the order was made with (the X-Visitor-Key header),
- * compared in constant time. Orders made before keys have none: they are nobody's.
- */
-function isOwner(order: KeyedOrderRow, visitorKey: string | undefined): boolean {
-  return typeof order.visitor_key === 'string' && visitorKey !== undefined && sameText(visitorKey, order.visitor_key);
-}
-
-async function keyedOrder(db: Db, orderId: string, options?: { lock: boolean }): Promise<KeyedOrderRow> {
-  const order = await findKeyedOrder(db, orderId, options);
-  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND');
-  return order;
-}
-
-/**
- * The order, when the call proves it is its browser's: nobody else changes or pays it (403
- * FORBIDDEN). With `lock`, its row stays locked until the caller's transaction ends.
- */
-export async function ownOrder(db: Db, orderId: string, visitorKey: string | undefined, options?: { lock: boolean }): Promise<OrderRow> {
-  const order = await keyedOrder(db, orderId, options);
-  if (!isOwner(order, visitorKey)) throw new ApiError(403, 'FORBIDDEN', "the order is another browser's");
-  return order;
-}
-
-/** What paying the order now would sell: its total and its media (sorted), as payments keep it. */
-export interface Sale {
-  amount: number;
-  mediaIds: string[];
-}
-
-export function saleOf(view: OrderView): Sale {
-  return { amount: view.total, mediaIds: [...new Set(view.mediaToSell)].sort() };
-}
-
-export function sameSale(a: Sale, b: Sale): boolean {
-  return a.amount === b.amount && a.mediaIds.length === b.mediaIds.length && a.mediaIds.every((id, n) => id === b.mediaIds[n]);
 }
 
 /**
@@ -430,42 +244,6 @@ export async function saveCustomer(
     },
     { repricing: false },
   );
-}
-
-/**
- * Whether the all-digital package is offered on this order, by the gallery's own rule
- * (`allDigitalSaving`): something unsold is in reach and the package costs less than buying it
- * one by one.
- */
-async function allDigitalOffered(db: Db, order: OrderRow): Promise<boolean> {
-  const organization = await findOrganizationById(db, order.organization_id);
-  if (!organization) return false;
-  const cardIds = (await listOrderCards(db, order.id)).map((card) => card.card_id);
-  const notSold = (await listMediaOfCards(db, cardIds))
-    .filter((media) => media.kind !== 'extra' && !isSold(media, organization))
-    .map((media) => ({ type: media.kind, sold: false }));
-  return allDigitalSaving(toProducts(await productsAnswer(db, order.organization_id)), notSold) > 0;
-}
-
-/**
- * Refuses to charge an order that buys nothing (everything in it sold meanwhile, or empty: 409
- * NOTHING_TO_BUY) or holds the package where it is no longer offered (409
- * ALL_DIGITAL_NOT_OFFERED).
- */
-export async function assertSomethingToBuy(db: Db, view: OrderView): Promise<void> {
-  if (view.mediaToSell.length === 0) throw new ApiError(409, 'NOTHING_TO_BUY');
-  if (view.lines.some((line) => line.all_digital) && !(await allDigitalOffered(db, view.order))) {
-    throw new ApiError(409, 'ALL_DIGITAL_NOT_OFFERED');
-  }
-}
-
-/** What checkout needs before a charge: something to pay, the customer and the address. */
-export function checkoutProblems(view: OrderView): string[] {
-  const problems: string[] = [];
-  if (view.total <= 0) problems.push('the order has nothing to pay (add media or the all-digital package)');
-  if (!view.order.customer) problems.push('customer is missing');
-  if (!view.order.address) problems.push('address is missing');
-  return problems;
 }
 
 /** Closes the cart: checks the order is ready for payment and records when. Paid orders answer as they are. */

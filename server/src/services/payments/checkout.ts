@@ -19,7 +19,10 @@ import {
 import { newId } from '../ids.ts';
 import { startLoop, type Worker } from '../job-runner.ts';
 import { ifOrderFree, withOrderLock } from '../order-lock.ts';
-import { assertSomethingToBuy, checkoutProblems, loadOrder, ownOrder, payOrder, saleOf, sameSale, viewOrder, type Sale } from '../orders.ts';
+import { loadOrder, ownOrder } from '../order-access.ts';
+import { assertSomethingToBuy, checkoutProblems } from '../order-readiness.ts';
+import { saleOf, sameSale, viewOrder, type Sale } from '../order-view.ts';
+import { payOrder } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
