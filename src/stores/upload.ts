@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
 import type { UploadedCard } from '../lib/api/types.ts';
 import { saveCardSecret } from '../lib/card-secret.ts';
-import { MAX_UPLOAD_FILES, sniffImageType } from '../lib/gallery.ts';
+import { MAX_UPLOAD_FILES, sniffImageType } from '../lib/upload-rules.ts';
 import { asyncStore, runner } from './async-state.ts';
 
 /** A photo chosen to send, with a local preview for its thumbnail. */

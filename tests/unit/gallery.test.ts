@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/catalogues.ts';
 import type { Media, MediaLists } from '../../src/lib/api/types.ts';
-import {
-  allMedia,
-  canBuy,
-  gallerySections,
-  galleryView,
-  GRID,
-  gridLayout,
-  gridRatio,
-  type GridLayout,
-  isDownloadable,
-  neighbours,
-  ownedMedia,
-  sectionLabel,
-  sniffImageType,
-  withoutMedia,
-} from '../../src/lib/gallery.ts';
+import { allMedia, canBuy, gallerySections, galleryView, isDownloadable, neighbours, ownedMedia, sectionLabel, withoutMedia } from '../../src/lib/gallery.ts';
+import { GRID, gridLayout, gridRatio, type GridLayout } from '../../src/lib/grid-layout.ts';
+import { sniffImageType } from '../../src/lib/upload-rules.ts';
 
 const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media => ({
   id,

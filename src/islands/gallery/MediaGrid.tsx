@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefO
 import { useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
-import { gridLayout } from '../../lib/gallery.ts';
+import { gridLayout } from '../../lib/grid-layout.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 

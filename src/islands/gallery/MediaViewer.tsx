@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type SyntheticEvent } from 'react';
 import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
-import { allMedia, GRID, isDownloadable, neighbours, ownRatio } from '../../lib/gallery.ts';
+import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
+import { GRID, ownRatio } from '../../lib/grid-layout.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';

@@ -3,7 +3,7 @@ import { useOrganization, useStore, useTranslate } from '../shared/page-stores.t
 import { $sendPhotosOpen, closeSendPhotos } from '../../stores/gallery.ts';
 import type { UploadedCard } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
-import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/gallery.ts';
+import { MAX_UPLOAD_FILES, UPLOAD_TYPES } from '../../lib/upload-rules.ts';
 import { galleryPath } from '../../lib/routes.ts';
 import {
   $pickedPhotos,
