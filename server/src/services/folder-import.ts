@@ -12,7 +12,7 @@ import {
 import type { MediaStore } from '../storage/media-store.ts';
 import { fileCaptureTime } from './capture-time.ts';
 import { FFMPEG_MISSING, ffmpegVersion } from './ffmpeg.ts';
-import { createLimiter } from './concurrency.ts';
+import pLimit from 'p-limit';
 import { newId } from './ids.ts';
 import { LEASE_MS, whileLeased } from './job-runner.ts';
 import { STAGED_SOURCE } from './media-files.ts';
@@ -22,7 +22,7 @@ import { inspectVideo, VIDEO_FILE } from './video.ts';
 export const IMAGE_FILE = /\.(jpe?g|png)$/i;
 
 /** Files are staged a few at a time: enough to keep an object store busy, not the disk. */
-const stageLimit = createLimiter(4);
+const stageLimit = pLimit(4);
 
 /** The files `media:import` takes from a folder: images and MP4/WebM videos, sorted by name. */
 export async function importableFiles(folder: string): Promise<string[]> {

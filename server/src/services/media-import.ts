@@ -6,7 +6,7 @@ import { transaction, type Db } from '../db.ts';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../errors.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
-import { createLimiter } from './concurrency.ts';
+import pLimit from 'p-limit';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
 import { DERIVED_FILES, originalFileName, OWN_SCRATCH, scratchFolderName } from './media-files.ts';
@@ -25,7 +25,7 @@ const FORMATS: Partial<Record<string, { mime: string; extensions: readonly strin
 
 // Two at a time: a large JPEG peaks near 300 MB while decoding, and libvips already uses
 // several threads per image.
-const limit = createLimiter(2);
+const limit = pLimit(2);
 
 /**
  * The most pixels an image may have: a 100-megapixel camera's. Decoding memory grows with them,

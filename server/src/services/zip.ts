@@ -7,7 +7,7 @@ import { findCardMedia, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { deleteExpiredZipDownloads, findLiveZipDownload, insertZipDownload } from '../repositories/zip-downloads.ts';
 import { openCards } from './card-access.ts';
-import { createLimiter } from './concurrency.ts';
+import pLimit from 'p-limit';
 import { assertOriginalAllowed } from './sold.ts';
 import { originalName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
@@ -88,7 +88,7 @@ export async function planZip(db: Db, store: MediaStore, token: string): Promise
   if (!link) throw new ApiError(404, 'NOT_FOUND');
   const { rows } = await ownedMedia(db, link.organization_id, link.media_ids);
   // A look-up each (a request with S3), 16 at a time: a ZIP may hold 5000 media.
-  const limit = createLimiter(16);
+  const limit = pLimit(16);
   const sizes = await Promise.all(rows.map((row) => limit(() => store.size(row.id, originalName(row)))));
   const names = uniqueNames(rows.map((row) => row.filename));
   return {
