@@ -6,10 +6,7 @@ import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.ts';
-import { seedDemo } from '../../server/src/services/seed.ts';
-import { createLocalStore } from '../../server/src/storage/local-store.ts';
-import { closeTestDatabase, makeTempDir, openTestDatabase, row, spawnCli, type TestApi } from './helpers.ts';
+import { createTestApi, row, spawnCli, type TestApi } from './helpers.ts';
 import { call, loadShop, validAddress, validCustomer, type Shop } from './shop-helpers.ts';
 import { photoFolder } from './visitor-helpers.ts';
 
@@ -26,22 +23,7 @@ let api: TestApi;
 let folder: string;
 
 beforeAll(async () => {
-  const dataDir = await makeTempDir();
-  const db = await openTestDatabase(dataDir);
-  const store = createLocalStore(dataDir);
-  await seedDemo(db, store);
-  const app = buildApp({ db, dataDir, store, rateLimit: { max: 1_000_000 } });
-  api = {
-    app,
-    db,
-    dataDir,
-    store,
-    async close() {
-      await app.close();
-      await closeTestDatabase(db, dataDir);
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  api = await createTestApi({ rateLimit: { max: 1_000_000 } });
   folder = await photoFolder(PHOTOS);
 });
 
