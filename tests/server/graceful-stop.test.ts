@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
 import type { WireOrderAnswer, WirePublicKeyAnswer } from '../../contract/shop.ts';
 import type { Db } from '../../server/src/db.ts';
 import { createCard, findCard } from '../../server/src/repositories/cards.ts';
@@ -16,7 +15,7 @@ import { newClaim } from '../../server/src/services/job-runner.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, rows, testDatabaseUrl } from './helpers.ts';
-import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
+import { send, startInstance, stopInstance, type ApiInstance } from './instances.ts';
 import { addMediaRows, cardHashFor, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
 
 let dataDir: string;
@@ -38,15 +37,6 @@ afterAll(async () => {
   if (db) await closeTestDatabase(db, dataDir);
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${instance.url}${path}`, {
-    method,
-    headers: { [VISITOR_KEY_HEADER]: VISITOR, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const attempts = (orderId: string) => rows(db, sql<{ status: string }>`SELECT status FROM payments WHERE order_id = ${orderId}`);
 

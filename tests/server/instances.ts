@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
+import { VISITOR } from './shop-helpers.ts';
 
 const SERVER = fileURLToPath(new URL('../../server/src/server.ts', import.meta.url));
 
@@ -53,4 +55,14 @@ export function stopInstance(instance: ApiInstance): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** A call to a running instance as the shop's browser makes it (its visitor key, a JSON body). */
+export async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${instance.url}${path}`, {
+    method,
+    headers: { [VISITOR_KEY_HEADER]: VISITOR, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

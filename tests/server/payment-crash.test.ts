@@ -4,7 +4,6 @@
 import { sql } from 'kysely';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import type { WireOrderAnswer, WirePublicKeyAnswer } from '@gallery/contract/shop';
 import type { Db } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
@@ -13,7 +12,7 @@ import { removeMedia } from '../../server/src/services/orders.ts';
 import { seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, rows, testDatabaseUrl } from './helpers.ts';
-import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
+import { send, startInstance, stopInstance, type ApiInstance } from './instances.ts';
 import { addMediaRows, cardHashFor, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
 
 let dataDir: string;
@@ -21,15 +20,6 @@ let db: Db;
 let env: Record<string, string>;
 let orgId: number;
 const running = new Set<ApiInstance>();
-
-async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${instance.url}${path}`, {
-    method,
-    headers: { [VISITOR_KEY_HEADER]: VISITOR, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 async function start(extra: Record<string, string> = {}): Promise<ApiInstance> {
   const instance = await startInstance({ ...env, ...extra });
