@@ -2,6 +2,7 @@
 // and a test says what the API answers, in its wire shapes, and reads back what was asked.
 import type { WireError } from '@gallery/contract/errors';
 import type { WireOrder, WireOrderLine } from '@gallery/contract/shop';
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { vi } from 'vitest';
 
 /** One request the client made: method, path (no query), query and body (JSON parsed, else as sent). */
@@ -72,3 +73,14 @@ export const photoLine = (productId: number, mediaIds: string[], total: number, 
   items: mediaIds.map((id) => ({ photo: { id } })),
   total,
 });
+
+/** The gateway's key pair: its public key as the API serves it, and the card a card_hash carries. */
+export function cardGateway(): { publicKey: string; cardNumber: (cardHash: string) => string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    cardNumber: (cardHash) =>
+      (JSON.parse(privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cardHash, 'base64')).toString('utf8')) as { card_number: string })
+        .card_number,
+  };
+}
