@@ -15,6 +15,8 @@ const address = { code: 'DEMO00001', cards: ['DEMO00002'], credential: null, sen
 const stored = new Map<string, string>();
 let asked: Asked[];
 let orderCards: string[];
+/** For each order request: had the media shown (answered, no error) when it was made? */
+let mediaShownAtOrder: boolean[];
 
 /** The requests made, with the cards each media request asked for. */
 const requests = () =>
@@ -24,6 +26,7 @@ const waitForRequests = (expected: string[]) => vi.waitFor(() => expect(requests
 beforeEach(() => {
   stored.clear();
   orderCards = [];
+  mediaShownAtOrder = [];
   vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => stored.get(key) ?? null,
@@ -37,6 +40,8 @@ beforeEach(() => {
     if (path === '/api/v1/medias/1/DEMO00001') return { error: false, sold_medias: [], not_sold_medias: [], extras: [] };
     if (path === '/api/v1/products/1/online') return { error: false, products: [], all_digital: null };
     if (path === '/api/v1/card/customer/external_id/CRED') return { error: false, cards: [{ id: 'c9', card: 'CRED00001', medias_count: 3 }] };
+    const media = $media.get();
+    mediaShownAtOrder.push(!media.loading && media.data !== null);
     if (method === 'POST' && path === '/api/v1/order/DEMO00001/1') orderCards = ['DEMO00001', ...(body as { cards: string[] }).cards];
     else if (method === 'POST' && path.startsWith('/api/v1/order/o1/card/')) orderCards.push(path.split('/').at(-1) ?? '');
     else if (path !== '/api/v1/order/o1') throw new Refusal('NOT_FOUND', 404);
@@ -64,6 +69,7 @@ describe('the gallery session', () => {
     await waitForRequests([...requests().slice(0, 6), 'POST /api/v1/medias/1/DEMO00001 DEMO00001+DEMO00002+DEMO00003']);
     await vi.waitFor(() => expect($media.get().loading).toBe(false));
     expect(requests()).toHaveLength(7);
+    expect(mediaShownAtOrder).toEqual([true, true, true]);
     leave();
     expect($galleryCards.get()).toEqual([]);
     expect($media.get().data).toBeNull();
