@@ -15,10 +15,13 @@ export interface Asked {
 
 /** Thrown by a route: the API's one error shape, with its status. */
 export class Refusal {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-  ) {}
+  readonly code: string;
+  readonly status: number;
+
+  constructor(code: string, status: number) {
+    this.code = code;
+    this.status = status;
+  }
 }
 
 /** The API's answer to a request; throw a Refusal for an API error, anything else for no answer at all. */
