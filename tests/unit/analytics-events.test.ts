@@ -1,71 +1,73 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaceSearchResult, Media, Order } from '../../src/lib/api/types.ts';
-
 // The shop's and the facial search's events fire from their stores' actions (GA4's recommended
-// names). The API is a fake that prices photos by the demo's table (R$ 25 for the first two, R$ 20
-// from the third); the analytics collect what they would send.
-const fake = vi.hoisted(() => ({
-  items: [] as string[],
-  allDigital: false,
-  refuse: false,
-  paid: false,
-  events: [] as Array<{ name: string; params: Record<string, unknown> }>,
-}));
+// names). The stores run as in the browser over the real API client; the fake network prices
+// photos by the demo's table (R$ 25 for the first two, R$ 20 from the third) and is also the
+// analytics collector, so the events are read as the site would send them.
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Media } from '../../src/lib/api/types.ts';
+import { cardGateway, fakeNetwork, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
-vi.mock('../../src/stores/analytics.ts', () => ({
-  analytics: { event: (name: string, params: Record<string, unknown> = {}) => fake.events.push({ name, params }) },
-}));
-vi.mock('../../src/lib/card-hash.ts', () => ({ encryptCardHash: async () => 'hash' }));
-vi.mock('../../src/lib/api/index.ts', async () => {
-  const { ApiError } = await import('../../src/lib/api/client.ts');
-  const total = () => (fake.allDigital ? 9900 : fake.items.reduce((sum, _id, i) => sum + (i < 2 ? 2500 : 2000), 0));
-  const order = (): Order => ({
+// The analytics are configured at build time: set before the stores load.
+const COLLECTOR = 'https://collect.test/g/collect';
+vi.stubEnv('PUBLIC_ANALYTICS_ID', 'G-TEST');
+vi.stubEnv('PUBLIC_ANALYTICS_ENDPOINT', COLLECTOR);
+const { $order, clearOrder, setAllDigital, syncOrderCards, toggleInCart } = await import('../../src/stores/order.ts');
+const { $products } = await import('../../src/stores/products.ts');
+const { $checkoutStep, $payment, openCheckout, payByCard } = await import('../../src/stores/checkout.ts');
+const { $faceSearch, searchFaces } = await import('../../src/stores/facial.ts');
+
+const gateway = cardGateway();
+const fake = { items: [] as string[], allDigital: false, refuse: false, paid: false };
+let events: Array<{ name: string; params: Record<string, unknown> }>;
+
+const total = () => (fake.allDigital ? 9900 : fake.items.reduce((sum, _id, i) => sum + (i < 2 ? 2500 : 2000), 0));
+const order = () => ({
+  error: false,
+  order: wireOrder({
     id: 'ord_7f3a',
-    cards: ['DEMO00001'],
-    items: fake.allDigital ? [] : fake.items.map((mediaId) => ({ mediaId, productId: 1 })),
-    allDigitalId: fake.allDigital ? 9 : null,
-    photos: fake.allDigital ? 6 : fake.items.length,
-    videos: 0,
+    items: fake.allDigital ? [photoLine(9, [], 9900, true)] : fake.items.length ? [photoLine(1, [...fake.items], total())] : [],
+    photos_count: fake.allDigital ? 6 : fake.items.length,
     total: total(),
     status: fake.paid ? 1 : 0,
     completed: fake.paid,
-    customer: null,
-  });
-  const faces: FaceSearchResult = { cards: [{ code: 'DEMO00001', similarity: 0.95, medias: [] }], pending: 0 };
-  return {
-    api: {
-      createOrder: async () => order(),
-      getOrder: async () => order(),
-      addOrderMedia: async (_o: string, _p: number, mediaId: string) => (fake.items.push(mediaId), order()),
-      removeOrderMedia: async (_o: string, _p: number, mediaId: string) => ((fake.items = fake.items.filter((id) => id !== mediaId)), order()),
-      addAllDigital: async () => ((fake.allDigital = true), order()),
-      getPaymentKey: async () => 'KEY',
-      payByCard: async () => {
-        if (fake.refuse) throw new ApiError('REFUSED', 402);
-        fake.paid = true;
-        return { method: 'creditCard', status: 'PAID', pixText: null };
-      },
-      searchFaces: async (_org: number, _from: string, _to: string, photos: Blob[]) => {
-        if (photos.length > 2) throw new ApiError('FACE_NOT_FOUND', 404);
-        return photos.length === 1 ? faces : { cards: [], pending: 0 };
-      },
-    },
-  };
+  }),
 });
-
-const { clearOrder, setAllDigital, syncOrderCards, toggleInCart } = await import('../../src/stores/order.ts');
-const { $products } = await import('../../src/stores/products.ts');
-const { openCheckout, payByCard } = await import('../../src/stores/checkout.ts');
-const { searchFaces } = await import('../../src/stores/facial.ts');
+const faces = { error: false, cards: [{ card: 'DEMO00001', similarity: 0.95, medias: [] }], pending: 0 };
 
 const photo = (id: string): Media => ({ id, type: 'photo', filename: `${id}.jpg`, card: 'DEMO00001', thumbUrl: '', previewUrl: '', originalUrl: '', sold: false, width: 1920, height: 1280 });
 const card = { card_number: '4000000000000010', card_holder_name: 'MARIA SILVA', card_expiration_month: '12', card_expiration_year: '2031', card_cvv: '123' };
-const names = () => fake.events.map((event) => event.name);
+const names = () => events.map((event) => event.name);
 
 beforeEach(async () => {
   vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
   vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} });
   Object.assign(fake, { items: [], allDigital: false, refuse: false, paid: false });
+  events = [];
+  fakeNetwork(({ method, path, body }) => {
+    if (path === new URL(COLLECTOR).pathname) {
+      events.push(...(body as { events: typeof events }).events);
+      return {};
+    }
+    if (path === '/api/v1/card/search/photo') {
+      const selfies = (body as FormData).getAll('photos[]').length;
+      if (selfies > 2) throw new Refusal('FACE_NOT_FOUND', 404);
+      return selfies === 1 ? faces : { error: false, cards: [], pending: 0 };
+    }
+    if (path === '/api/v1/payment/public_key') return { error: false, public_key: gateway.publicKey };
+    if (path === '/api/v1/payment/checkout/ord_7f3a') {
+      // The card arrives encrypted with the gateway's key (else this throws, and the charge gets no answer).
+      gateway.cardNumber((body as { card_hash: string }).card_hash);
+      if (fake.refuse) throw new Refusal('REFUSED', 402);
+      fake.paid = true;
+      return { error: false, status: 'PAID', pix_text: null };
+    }
+    const [, product, media] = /^\/api\/v1\/order\/ord_7f3a\/product\/(\d+)(?:\/(?:media\/)?(\w+))?$/.exec(path) ?? [];
+    if (product === '9') fake.allDigital = true;
+    else if (media && method === 'POST') fake.items.push(media);
+    else if (media) fake.items = fake.items.filter((id) => id !== media);
+    else if (path !== '/api/v1/order/DEMO00001/1' && path !== '/api/v1/order/ord_7f3a') throw new Refusal('NOT_FOUND', 404);
+    return order();
+  });
   $products.set({
     loading: false,
     error: null,
@@ -76,7 +78,12 @@ beforeEach(async () => {
   });
   clearOrder();
   await syncOrderCards(1, ['DEMO00001']);
-  fake.events = [];
+  events = [];
+});
+
+afterEach(() => {
+  cleanStores($order, $products, $checkoutStep, $payment, $faceSearch);
+  vi.unstubAllGlobals();
 });
 
 describe('shop events', () => {
@@ -85,7 +92,7 @@ describe('shop events', () => {
     await toggleInCart(photo('b'));
     await toggleInCart(photo('c'));
     await toggleInCart(photo('c'));
-    expect(fake.events).toEqual([
+    expect(events).toEqual([
       { name: 'add_to_cart', params: { currency: 'BRL', value: 25, items: [{ item_id: 'photo', item_name: 'Photo', quantity: 1, price: 25 }] } },
       { name: 'add_to_cart', params: { currency: 'BRL', value: 25, items: [{ item_id: 'photo', item_name: 'Photo', quantity: 1, price: 25 }] } },
       { name: 'add_to_cart', params: { currency: 'BRL', value: 20, items: [{ item_id: 'photo', item_name: 'Photo', quantity: 1, price: 20 }] } },
@@ -94,9 +101,9 @@ describe('shop events', () => {
 
   it('add_to_cart: the complete package, for what it added to the cart', async () => {
     await toggleInCart(photo('a'));
-    fake.events = [];
+    events = [];
     await setAllDigital(true);
-    expect(fake.events).toEqual([
+    expect(events).toEqual([
       { name: 'add_to_cart', params: { currency: 'BRL', value: 74, items: [{ item_id: 'all_digital', item_name: 'All digital', quantity: 1, price: 74 }] } },
     ]);
   });
@@ -104,7 +111,7 @@ describe('shop events', () => {
   it('begin_checkout when the checkout opens, then purchase once paid, with the order id as transaction_id', async () => {
     await toggleInCart(photo('a'));
     await toggleInCart(photo('b'));
-    fake.events = [];
+    events = [];
     openCheckout('en');
     fake.refuse = true;
     await payByCard(card);
@@ -112,7 +119,7 @@ describe('shop events', () => {
     fake.refuse = false;
     await payByCard(card);
     const order = { currency: 'BRL', value: 50, items: [{ item_id: 'photo', item_name: 'Photo', quantity: 2 }] };
-    expect(fake.events).toEqual([
+    expect(events).toEqual([
       { name: 'begin_checkout', params: order },
       { name: 'purchase', params: { transaction_id: 'ord_7f3a', ...order } },
     ]);
@@ -125,7 +132,7 @@ describe('facial_search', () => {
     await searchFaces(1, [selfie()]);
     await searchFaces(1, [selfie(), selfie()]);
     await searchFaces(1, [selfie(), selfie(), selfie()]);
-    expect(fake.events).toEqual([
+    expect(events).toEqual([
       { name: 'facial_search', params: { selfies: 1, cards_found: 1, outcome: 'found' } },
       { name: 'facial_search', params: { selfies: 2, cards_found: 0, outcome: 'none' } },
       { name: 'facial_search', params: { selfies: 3, cards_found: 0, outcome: 'error' } },
@@ -140,7 +147,7 @@ describe('no personal data', () => {
     await payByCard(card);
     await searchFaces(1, [new Blob(['x'])]);
     expect(names()).toEqual(['add_to_cart', 'begin_checkout', 'purchase', 'facial_search']);
-    const sent = JSON.stringify(fake.events);
+    const sent = JSON.stringify(events);
     for (const personal of ['DEMO00001', 'DE-MO00-001', 'MARIA', '4000', '2026-11', '2031']) expect(sent).not.toContain(personal);
   });
 });

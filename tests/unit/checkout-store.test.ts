@@ -1,52 +1,41 @@
+// The checkout store driven as the modal drives it, with nanostores' own test helpers; the API is
+// the real client over a fake network: a PIX code that the "bank" pays later, and a card (really
+// encrypted with the gateway's key) that is refused or approved by its number.
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, Payment } from '../../src/lib/api/types.ts';
+import { $checkoutStep, $payment, $paymentMethod, $pixCountdown, checkPixPayment, defaultPaymentMethod, generatePix, openCheckout, payByCard } from '../../src/stores/checkout.ts';
+import { $order } from '../../src/stores/order.ts';
+import { type Asked, cardGateway, fakeNetwork, lines, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
-// The payment side of the API, faked: a PIX code that the "bank" pays later, and a card that
-// is refused or approved by its number.
-const bank = vi.hoisted(() => ({ pixPaid: false, calls: [] as string[], total: 2500 }));
+const gateway = cardGateway();
+const bank = { pixPaid: false, total: 2500, cards: [] as string[] };
+let asked: Asked[];
 
-vi.mock('../../src/lib/card-hash.ts', () => ({ encryptCardHash: async (_key: string, card: { card_number: string }) => `hash:${card.card_number}` }));
-vi.mock('../../src/lib/api/index.ts', async () => {
-  const { ApiError: Refusal } = await import('../../src/lib/api/client.ts');
-  const order = (): Order => ({
-    id: 'o1',
-    cards: ['DEMO00001'],
-    items: [{ mediaId: 'a', productId: 1 }],
-    allDigitalId: null,
-    photos: 1,
-    videos: 0,
-    total: bank.total,
-    status: bank.pixPaid ? 1 : 0,
-    completed: bank.pixPaid,
-    customer: null,
+/** The API's order, key and payment routes for order o1. */
+function paymentApi(): Asked[] {
+  return fakeNetwork(({ method, path, body }) => {
+    if (path === '/api/v1/order/o1')
+      return { error: false, order: wireOrder({ items: [photoLine(1, ['a'], bank.total)], photos_count: 1, total: bank.total, status: bank.pixPaid ? 1 : 0, completed: bank.pixPaid }) };
+    if (path === '/api/v1/payment/public_key') return { error: false, public_key: gateway.publicKey };
+    const pix = () => ({ error: false, status: bank.pixPaid ? 'PAID' : 'PENDING', pix_text: '000201' });
+    if (path === '/api/v1/payment/o1' && method === 'GET') return pix();
+    if (path !== '/api/v1/payment/checkout/o1') throw new Refusal('NOT_FOUND', 404);
+    if ((body as { pix?: true }).pix) return pix();
+    const number = gateway.cardNumber((body as { card_hash: string }).card_hash);
+    bank.cards.push(number);
+    if (number.endsWith('0028')) throw new Refusal('REFUSED', 402);
+    if (number.endsWith('0036')) {
+      // Photos were added in another tab while the charge was made: the API undid it.
+      bank.total = 7000;
+      throw new Refusal('ORDER_CHANGED', 409);
+    }
+    bank.pixPaid = true;
+    return { error: false, status: 'PAID', pix_text: null };
   });
-  const pix = (): Payment => ({ method: 'pix', status: bank.pixPaid ? 'PAID' : 'PENDING', pixText: '000201' });
-  return {
-    ApiError: Refusal,
-    api: {
-      getOrder: async () => order(),
-      getPaymentKey: async () => 'KEY',
-      payByPix: async () => (bank.calls.push('pix'), pix()),
-      getPayment: async () => (bank.calls.push('check'), pix()),
-      payByCard: async (_o: string, hash: string) => {
-        bank.calls.push(hash);
-        if (hash.endsWith('0028')) throw new Refusal('REFUSED', 402);
-        if (hash.endsWith('0036')) {
-          // Photos were added in another tab while the charge was made: the API undid it.
-          bank.total = 7000;
-          throw new Refusal('ORDER_CHANGED', 409);
-        }
-        bank.pixPaid = true;
-        return { method: 'creditCard', status: 'PAID', pixText: null } satisfies Payment;
-      },
-    },
-  };
-});
+}
 
-const { $checkoutStep, $payment, $paymentMethod, $pixCountdown, checkPixPayment, defaultPaymentMethod, generatePix, openCheckout, payByCard } = await import(
-  '../../src/stores/checkout.ts'
-);
-const { $order } = await import('../../src/stores/order.ts');
+/** The payment calls made: charges and status checks, without the order's re-reads. */
+const payments = () => lines(asked).filter((line) => line.includes('/payment/'));
 
 const card = (card_number: string) => ({
   card_number,
@@ -57,9 +46,8 @@ const card = (card_number: string) => ({
 });
 
 beforeEach(() => {
-  bank.pixPaid = false;
-  bank.calls = [];
-  bank.total = 2500;
+  Object.assign(bank, { pixPaid: false, total: 2500, cards: [] });
+  asked = paymentApi();
   $order.set({
     loading: false,
     error: null,
@@ -67,6 +55,11 @@ beforeEach(() => {
   });
   openCheckout('pt');
   $checkoutStep.set('payment');
+});
+
+afterEach(() => {
+  cleanStores($checkoutStep, $payment, $paymentMethod, $pixCountdown, $order);
+  vi.unstubAllGlobals();
 });
 
 describe('the checkout store', () => {
@@ -87,7 +80,8 @@ describe('the checkout store', () => {
     await checkPixPayment();
     expect($checkoutStep.get()).toBe('success');
     expect($order.get().data?.completed).toBe(true);
-    expect(bank.calls).toEqual(['pix', 'check', 'check']);
+    expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1', 'GET /api/v1/payment/o1', 'GET /api/v1/payment/o1']);
+    expect(asked[0]?.body).toEqual({ pix: true });
   });
 
   it('sends only the encrypted card; a refusal is an error and the step stays, an approval succeeds', async () => {
@@ -97,7 +91,10 @@ describe('the checkout store', () => {
     await payByCard(card('4000000000000010'));
     expect($payment.get()).toMatchObject({ error: null, data: { status: 'PAID' } });
     expect($checkoutStep.get()).toBe('success');
-    expect(bank.calls).toEqual(['hash:4000000000000028', 'hash:4000000000000010']);
+    expect(bank.cards).toEqual(['4000000000000028', '4000000000000010']);
+    const charges = asked.filter(({ path }) => path === '/api/v1/payment/checkout/o1');
+    expect(charges.map(({ body }) => Object.keys(body as object))).toEqual([['card_hash'], ['card_hash']]);
+    expect(JSON.stringify(charges)).not.toContain('4000');
   });
 
   it('says so when the cart changed while paying, and shows the new total to pay', async () => {
@@ -116,22 +113,22 @@ describe('the checkout store', () => {
       const unwatch = $pixCountdown.subscribe((left) => seen.push(left));
       await generatePix();
       await vi.advanceTimersByTimeAsync(4000);
-      expect(bank.calls).toEqual(['pix']);
+      expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1']);
       await vi.advanceTimersByTimeAsync(1000);
-      expect(bank.calls).toEqual(['pix', 'check']);
+      expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1', 'GET /api/v1/payment/o1']);
       expect(seen.slice(-6)).toEqual([5, 4, 3, 2, 1, 5]);
       bank.pixPaid = true;
       await vi.advanceTimersByTimeAsync(5000);
       expect($checkoutStep.get()).toBe('success');
       await vi.advanceTimersByTimeAsync(20_000);
-      expect(bank.calls).toEqual(['pix', 'check', 'check']);
+      expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1', 'GET /api/v1/payment/o1', 'GET /api/v1/payment/o1']);
       unwatch();
     });
 
     it('never checks while nobody watches', async () => {
       await generatePix();
       await vi.advanceTimersByTimeAsync(20_000);
-      expect(bank.calls).toEqual(['pix']);
+      expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1']);
     });
   });
 });

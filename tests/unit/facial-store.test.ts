@@ -1,35 +1,39 @@
+// The facial search modal's store, driven as the modal drives it, with nanostores' own test
+// helpers; the API is the real client over a fake network whose face search answers the next
+// queued result.
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaceCard, FaceSearchResult } from '../../src/lib/api/types.ts';
+import * as facial from '../../src/stores/facial.ts';
+import { type Asked, fakeNetwork, Refusal } from '../factories/network.ts';
 
-// The facial search of the API, faked: each call answers the next queued result.
-const api = vi.hoisted(() => ({ answers: [] as Array<FaceSearchResult | 'FACE_NOT_FOUND'>, calls: [] as string[] }));
-vi.mock('../../src/lib/api/index.ts', async () => {
-  const { ApiError } = await import('../../src/lib/api/client.ts');
-  return {
-    api: {
-      searchFaces: async (_org: number, from: string, to: string) => {
-        api.calls.push(`${from}..${to}`);
-        const answer = api.answers.shift();
-        if (answer === 'FACE_NOT_FOUND' || !answer) throw new ApiError('FACE_NOT_FOUND', 422);
-        return answer;
-      },
-    },
-  };
-});
-
-const facial = await import('../../src/stores/facial.ts');
-const { $faceCardsToOpen, $faceSearch, $facialFallingBack, $facialPeriod, $facialStep } = facial;
+const { $faceCardChoice, $faceCardsToOpen, $faceSearch, $facialFallingBack, $facialPeriod, $facialStep } = facial;
 const card: FaceCard = { code: 'DEMO00001', similarity: 0.95, medias: [] };
 const other: FaceCard = { code: 'DEMO00002', similarity: 0.6, medias: [] };
 const found = (cards: FaceCard[], pending = 0): FaceSearchResult => ({ cards, pending });
 const photo = new Blob(['x'], { type: 'image/jpeg' });
 
+/** What the API answers to each search, in order; none left is FACE_NOT_FOUND. */
+let answers: Array<FaceSearchResult | 'FACE_NOT_FOUND'>;
+let asked: Asked[];
+/** The periods searched, as the API was asked them. */
+const periods = () => asked.map(({ query }) => `${query.get('from_date')}..${query.get('to_date')}`);
+
 beforeEach(() => {
-  api.answers = [];
-  api.calls = [];
+  answers = [];
+  asked = fakeNetwork(({ method, path }) => {
+    if (method !== 'POST' || path !== '/api/v1/card/search/photo') throw new Refusal('NOT_FOUND', 404);
+    const answer = answers.shift();
+    if (answer === 'FACE_NOT_FOUND' || !answer) throw new Refusal('FACE_NOT_FOUND', 422);
+    return { error: false, cards: answer.cards.map(({ code, similarity }) => ({ card: code, similarity, medias: [] })), pending: answer.pending };
+  });
   facial.startFacial(false);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  cleanStores($faceCardChoice, $faceCardsToOpen, $faceSearch, $facialFallingBack, $facialPeriod, $facialStep);
+  vi.unstubAllGlobals();
+});
 
 describe('the facial modal store', () => {
   it('opens at the calendar, or at the QR step in credential mode, always afresh', () => {
@@ -60,17 +64,19 @@ describe('the facial modal store', () => {
 
   it("searches the chosen period; found cards are the select step", async () => {
     facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-23' });
-    api.answers.push(found([card], 2));
+    answers.push(found([card], 2));
     expect(await facial.searchFaces(1, [photo])).toEqual(found([card], 2));
-    expect(api.calls).toEqual(['2026-11-21..2026-11-23']);
+    expect(periods()).toEqual(['2026-11-21..2026-11-23']);
+    expect(asked[0]?.query.get('organization_id')).toBe('1');
+    expect((asked[0]?.body as FormData).getAll('photos[]')).toHaveLength(1);
     expect($facialStep.get()).toBe('select');
   });
 
   it('searches one day picked as that day and the next (section 5)', async () => {
     facial.pickFacialPeriod({ start: '2026-11-30', end: '2026-11-30' });
-    api.answers.push(found([card], 2));
+    answers.push(found([card], 2));
     await facial.searchFaces(1, [photo]);
-    expect(api.calls).toEqual(['2026-11-30..2026-12-01']);
+    expect(periods()).toEqual(['2026-11-30..2026-12-01']);
   });
 
   it('a failed first search stays on the camera with the error', async () => {
@@ -83,7 +89,7 @@ describe('the facial modal store', () => {
 
   it('a failed re-search goes back to the earlier cards after 5 seconds (section 4)', async () => {
     vi.useFakeTimers();
-    api.answers.push(found([card]), 'FACE_NOT_FOUND');
+    answers.push(found([card]), 'FACE_NOT_FOUND');
     await facial.searchFaces(1, [photo]);
     facial.showFacialStep('camera');
     await facial.searchFaces(1, [photo]);
@@ -99,7 +105,7 @@ describe('the facial modal store', () => {
 
   it('closing stops a pending fallback', async () => {
     vi.useFakeTimers();
-    api.answers.push(found([card]), 'FACE_NOT_FOUND');
+    answers.push(found([card]), 'FACE_NOT_FOUND');
     await facial.searchFaces(1, [photo]);
     facial.showFacialStep('camera');
     await facial.searchFaces(1, [photo]);
@@ -110,7 +116,7 @@ describe('the facial modal store', () => {
   });
 
   it('opens the gallery with the cards neither dropped ("Not me") nor unticked, and every new answer starts afresh', async () => {
-    api.answers.push(found([card, other]), found([card, other]));
+    answers.push(found([card, other]), found([card, other]));
     await facial.searchFaces(1, [photo]);
     expect($faceCardsToOpen.get()).toEqual(['DEMO00001', 'DEMO00002']);
     facial.dropFaceCard('DEMO00001', true);
@@ -126,6 +132,6 @@ describe('the facial modal store', () => {
     facial.dropFaceCard('DEMO00002', true);
     facial.startFacial(false);
     expect($faceCardsToOpen.get()).toEqual([]);
-    expect(facial.$faceCardChoice.get()).toEqual({ dropped: [], unticked: [] });
+    expect($faceCardChoice.get()).toEqual({ dropped: [], unticked: [] });
   });
 });

@@ -1,64 +1,38 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/client.ts';
-import type { Media, Order } from '../../src/lib/api/types.ts';
+// The order store driven as the gallery drives it, with nanostores' own test helpers; the API is
+// the real client over a fake network that answers like the API does (the whole order after each
+// change), slowly enough for changes to overlap.
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Media } from '../../src/lib/api/types.ts';
+import { $cartPending, $order, clearOrder, syncOrderCards, toggleInCart } from '../../src/stores/order.ts';
+import { $products } from '../../src/stores/products.ts';
+import { type Asked, fakeNetwork, lines, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
-// The store talks to the API through one client; here it is a fake that answers like the API
-// does (the whole order after each change), slowly enough for changes to overlap.
-const server = vi.hoisted(() => ({
-  items: [] as Array<{ mediaId: string; productId: number }>,
-  calls: [] as string[],
-  fail: false,
-  status: 0 as 0 | 1,
-  orders: 0,
-}));
+const server = { items: [] as string[], fail: false, status: 0 as 0 | 1, orders: 0 };
 
-vi.mock('../../src/lib/api/index.ts', () => {
-  const order = (): Order => ({
-    id: `o${server.orders}`,
-    cards: ['DEMO00001'],
-    items: [...server.items],
-    allDigitalId: null,
-    photos: server.items.length,
-    videos: 0,
-    total: server.items.length * 2500,
-    status: server.status,
-    completed: false,
-    customer: null,
+/** The API's order routes over one open order `o{n}` of product 1 at R$ 25 a photo. */
+function orderApi(): Asked[] {
+  const order = () =>
+    wireOrder({
+      id: `o${server.orders}`,
+      items: server.items.length ? [photoLine(1, [...server.items], server.items.length * 2500)] : [],
+      photos_count: server.items.length,
+      total: server.items.length * 2500,
+      status: server.status,
+    });
+  return fakeNetwork(async ({ method, path }) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+    if (server.fail) throw new Error('offline');
+    const [id, kind, , mediaA, mediaB] = path.replace('/api/v1/order/', '').split('/');
+    if (/^[A-Z0-9]{9}$/.test(id ?? '')) {
+      server.orders++;
+      server.status = 0;
+    } else if (id !== `o${server.orders}`) throw new Refusal('ORDER_NOT_FOUND', 404);
+    else if (kind === 'product' && method === 'POST' && mediaA) server.items.push(mediaA);
+    else if (kind === 'product' && method === 'DELETE') server.items = server.items.filter((item) => item !== mediaB);
+    return { error: false, order: order() };
   });
-  const later = <T>(work: () => T) =>
-    new Promise<T>((resolve, reject) =>
-      setTimeout(() => {
-        if (server.fail) reject(new ApiError('NETWORK_ERROR', 0));
-        else resolve(work());
-      }, Math.random() * 10),
-    );
-  return {
-    api: {
-      createOrder: (_org: number, cards: string[]) =>
-        later(() => {
-          server.calls.push(`create ${cards}`);
-          server.orders++;
-          server.status = 0;
-          return order();
-        }),
-      getOrder: (id: string) =>
-        later(() => {
-          server.calls.push(`get ${id}`);
-          if (id !== `o${server.orders}`) throw new ApiError('ORDER_NOT_FOUND', 404);
-          return order();
-        }),
-      addOrderCard: () => later(order),
-      removeOrderCard: () => later(order),
-      addOrderMedia: (_o: string, productId: number, mediaId: string) =>
-        later(() => (server.calls.push(`add ${mediaId}`), server.items.push({ mediaId, productId }), order())),
-      removeOrderMedia: (_o: string, _p: number, mediaId: string) =>
-        later(() => (server.calls.push(`remove ${mediaId}`), (server.items = server.items.filter((i) => i.mediaId !== mediaId)), order())),
-    },
-  };
-});
-
-const { $cartPending, $order, clearOrder, syncOrderCards, toggleInCart } = await import('../../src/stores/order.ts');
-const { $products } = await import('../../src/stores/products.ts');
+}
 
 const photo = (id: string): Media => ({
   id,
@@ -74,6 +48,7 @@ const photo = (id: string): Media => ({
 });
 
 const stored = new Map<string, string>();
+let asked: Asked[];
 
 beforeEach(() => {
   vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
@@ -83,16 +58,19 @@ beforeEach(() => {
     setItem: (key: string, value: string) => stored.set(key, value),
     removeItem: (key: string) => stored.delete(key),
   });
-  server.items = [];
-  server.calls = [];
-  server.fail = false;
-  server.status = 0;
+  Object.assign(server, { items: [], fail: false, status: 0 });
+  asked = orderApi();
   clearOrder();
   $products.set({
     loading: false,
     error: null,
     data: { products: [{ id: 1, kind: 'photo', ranges: [{ min_photos: 1, max_photos: null, price: 2500 }] }], allDigital: null },
   });
+});
+
+afterEach(() => {
+  cleanStores($order, $cartPending, $products);
+  vi.unstubAllGlobals();
 });
 
 describe('the order store', () => {
@@ -102,7 +80,16 @@ describe('the order store', () => {
     const clicks = [toggleInCart(a), toggleInCart(photo('b')), toggleInCart(a)];
     expect($cartPending.get()).toEqual(new Set(['a', 'b']));
     await Promise.all(clicks);
-    expect(server.calls).toEqual(['create DEMO00001', 'add a', 'add b', 'remove a']);
+    const id = `o${server.orders}`;
+    expect(lines(asked)).toEqual([
+      'POST /api/v1/order/DEMO00001/1',
+      `POST /api/v1/order/${id}/product/1/a`,
+      `POST /api/v1/order/${id}/product/1/b`,
+      `DELETE /api/v1/order/${id}/product/1/media/a`,
+    ]);
+    // The order is made for this site, with this browser's key.
+    expect(asked[0]?.query.get('pdv')).toBe('demo.localhost');
+    expect(asked[0]?.body).toEqual({ cards: [], visitor_key: stored.get('visitorKey') });
     expect($order.get().data?.items).toEqual([{ mediaId: 'b', productId: 1 }]);
     expect($order.get().data?.total).toBe(2500);
     expect($cartPending.get().size).toBe(0);
@@ -134,11 +121,11 @@ describe('the order store', () => {
     server.status = 1;
     clearOrder();
     await syncOrderCards(1, ['DEMO00001']);
-    expect(server.calls).toEqual([
-      'create DEMO00001',
-      `get ${first}`,
-      `get ${first}`,
-      'create DEMO00001',
+    expect(lines(asked)).toEqual([
+      'POST /api/v1/order/DEMO00001/1',
+      `GET /api/v1/order/${first}`,
+      `GET /api/v1/order/${first}`,
+      'POST /api/v1/order/DEMO00001/1',
     ]);
     expect($order.get().data?.id).not.toBe(first);
     expect(stored.get('order:1:DEMO00001')).toBe($order.get().data?.id);
