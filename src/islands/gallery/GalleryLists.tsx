@@ -89,6 +89,7 @@ function Gallery() {
     if (found.send && organization.canSendPhoto) openSendPhotos();
     return openGallery(organization.id, found, buy);
     // Flags of the live organization must not restart the gallery: they are passed on below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new organization restarts it
   }, [organization.id]);
   useEffect(() => setGalleryBuying(buy), [buy]);
 

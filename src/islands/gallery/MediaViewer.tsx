@@ -151,6 +151,8 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
   return (
     <div className="viewer-stage">
       {videoUrl ? (
+        // An event's videos come from the camera, with no caption track to offer.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <video key={media.id} src={videoUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
         <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>

@@ -3,7 +3,9 @@ import { useState, type ImgHTMLAttributes } from 'react';
 /** What a media shows when its image cannot load (section 7); every tenant's site carries it. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
-interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
+interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'alt'> {
+  /** Required: what the image shows, or '' for a decorative one. */
+  alt: string;
   /** Tried in order: each one that cannot load gives way to the next. */
   sources: readonly string[];
   /** Shown when none loads: the placeholder, or null for nothing (never a broken image box). */
@@ -11,7 +13,7 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onErr
 }
 
 /** An image that falls back, source by source, to the placeholder or to nothing. */
-export default function FallbackImage({ sources, fallback = PLACEHOLDER_IMAGE, ...image }: Props) {
+export default function FallbackImage({ sources, fallback = PLACEHOLDER_IMAGE, alt, ...image }: Props) {
   const tries = [...new Set(fallback === null ? sources : [...sources, fallback])];
   const key = tries.join('\n');
   // How many of these sources failed; another list of sources starts again.
@@ -28,6 +30,7 @@ export default function FallbackImage({ sources, fallback = PLACEHOLDER_IMAGE, .
   return (
     <img
       {...image}
+      alt={alt}
       key={src}
       src={src}
       onError={() => fail(src)}

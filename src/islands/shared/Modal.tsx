@@ -33,6 +33,8 @@ export default function Modal({ open, title, onClose, children, className, title
   }, [open]);
 
   return (
+    // A click on the backdrop closes, as Escape (the dialog's own) does from the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       className={className ? `modal ${className}` : 'modal'}

@@ -38,6 +38,7 @@ export default function CustomerStep() {
   // Another document type asks another question of the same number.
   useEffect(() => {
     if (formState.isSubmitted) void trigger('document');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a change of type alone asks again
   }, [documentType]);
   const onValid = async (values: CustomerFormValues) => {
     if (await saveCustomer(customerInput(values))) goToStep('address');

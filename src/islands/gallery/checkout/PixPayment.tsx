@@ -9,6 +9,8 @@ export default function PixPayment() {
   const [copied, setCopied] = useState(false);
   const pix = payment.data?.method === 'pix' ? payment.data : null;
   const pending = isPendingPix(pix);
+  // A new PIX code (a superseded charge) is a new QR image: its text is what makes the address new.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the text is the reason to ask again
   const qrCode = useMemo(() => (pending ? pixQrCodeUrl() : null), [pending, pix?.pixText]);
   const left = useStore($pixCountdown);
 
