@@ -52,7 +52,13 @@ export default defineConfig({
   integrations: [
     react(),
     ...(sentryDsn
-      ? [sentry({ clientInitPath: fileURLToPath(new URL('./sentry.client.config.ts', import.meta.url)), enabled: { client: true, server: false }, sourcemaps: { disable: true } })]
+      ? [
+          sentry({
+            clientInitPath: fileURLToPath(new URL('./sentry.client.config.ts', import.meta.url)),
+            enabled: { client: true, server: false },
+            sourcemaps: { disable: true },
+          }),
+        ]
       : []),
   ],
   outDir: './dist/astro',

@@ -21,7 +21,12 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     // The preset's React Compiler rules judge code for a compiler this project does not run; the
     // rules of hooks and the effects' dependencies stay errors.
-    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/refs': 'off', 'react-hooks/set-state-in-effect': 'off', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/refs': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['**/*.tsx'],

@@ -58,14 +58,19 @@ try {
       names.push(name);
     }
   }
-  const files = names.sort().slice(0, PHOTOS).map((name) => path.join(photos, name));
+  const files = names
+    .sort()
+    .slice(0, PHOTOS)
+    .map((name) => path.join(photos, name));
   const card = await findOrCreateCard(db, organization.id, 'BENCH0001');
   // As `media:import` does it: checked, staged and queued, then run as jobs.
   const imported = await withPeakRss(async () => {
     const batchId = await queueFolderImport(db, store, { organizationId: organization.id, cardId: card.id, sold: true }, await checkFolder(false, files));
     return runBatch(db, store, batchId, { onProgress: () => {}, log: (message) => console.warn(message) });
   });
-  console.log(`import: ${PHOTOS} photos in ${fixed(imported.seconds, 2)} s = ${fixed(PHOTOS / imported.seconds)} photos/s, peak RSS ${fixed(imported.peakMb, 0)} MB`);
+  console.log(
+    `import: ${PHOTOS} photos in ${fixed(imported.seconds, 2)} s = ${fixed(PHOTOS / imported.seconds)} photos/s, peak RSS ${fixed(imported.peakMb, 0)} MB`,
+  );
 
   const ids = (await listMediaOfCards(db, [card.id])).map((media) => media.id);
   const zip = await withPeakRss(async () => {

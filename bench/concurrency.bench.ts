@@ -202,7 +202,15 @@ async function duringImport(engine: string, api: string, env: Record<string, str
 }
 
 /** Look-up against the hello-world, then the import, on one engine's fresh data folder (and database). */
-async function onEngine(engine: string, root: string, databaseUrl: string | null, hello: string, photos: string, load: LoadProcess, lookUpTarget: number): Promise<void> {
+async function onEngine(
+  engine: string,
+  root: string,
+  databaseUrl: string | null,
+  hello: string,
+  photos: string,
+  load: LoadProcess,
+  lookUpTarget: number,
+): Promise<void> {
   const dataDir = path.join(root, engine.toLowerCase());
   await seed(dataDir, databaseUrl);
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
@@ -231,7 +239,9 @@ try {
   else console.log('order creation on PostgreSQL: skipped, PostgreSQL is not installed (scripts/ensure-postgres.sh)');
   await onEngine('SQLite', root, null, hello.url, photos, load, 0.5);
   if (cluster) await onEngine('PostgreSQL', root, await createDatabase(cluster.adminUrl, 'bench_import'), hello.url, photos, load, 0.3);
-  console.log(`\nsummary (${QUICK ? 'BENCH_QUICK: shorter rounds, ' : ''}${PHOTOS} photos, bench time ${fixed((performance.now() - started) / 1000)} s, machine at the end: ${machine()}):`);
+  console.log(
+    `\nsummary (${QUICK ? 'BENCH_QUICK: shorter rounds, ' : ''}${PHOTOS} photos, bench time ${fixed((performance.now() - started) / 1000)} s, machine at the end: ${machine()}):`,
+  );
   for (const line of summary) console.log(`  ${line}`);
 } finally {
   load.close();

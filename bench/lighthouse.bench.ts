@@ -20,7 +20,9 @@ try {
   console.log(`largest contentful paint:      ${audit('largest-contentful-paint')} (target <= 2.0 s)`);
   console.log(`total blocking time:           ${audit('total-blocking-time')}`);
   console.log(`cumulative layout shift:       ${audit('cumulative-layout-shift')}`);
-  console.log(`script transferred:            ${(script / 1024).toFixed(1)} KB (bytes on the wire, HTTP headers included; the budget of ${JS_BUDGETS.home / 1024} KB gzipped is held by the build bench)`);
+  console.log(
+    `script transferred:            ${(script / 1024).toFixed(1)} KB (bytes on the wire, HTTP headers included; the budget of ${JS_BUDGETS.home / 1024} KB gzipped is held by the build bench)`,
+  );
 } finally {
   chrome.kill();
   await site.close();

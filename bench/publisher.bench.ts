@@ -58,14 +58,22 @@ function home(webName: string): Promise<string> {
 }
 
 const builtAt = async () =>
-  new Map(await Promise.all((await readdir(path.join(outDir, 'sites'))).map(async (name) => [name, await readFile(path.join(outDir, 'sites', name, '_release.json'), 'utf8')] as const)));
+  new Map(
+    await Promise.all(
+      (await readdir(path.join(outDir, 'sites'))).map(
+        async (name) => [name, await readFile(path.join(outDir, 'sites', name, '_release.json'), 'utf8')] as const,
+      ),
+    ),
+  );
 const before = await builtAt();
 
 // The provider renames one organization with the admin CLI.
 const file = path.join(work, `${CHANGED}.json`);
 await writeFile(file, JSON.stringify({ ...DEMO_ORGANIZATION, web_name: CHANGED, name: 'Renamed Tenant' }));
 const changed = performance.now();
-await promisify(execFile)(process.execPath, ['--no-warnings', path.join(root, 'server/src/cli.ts'), 'org:upsert', file], { env: { ...process.env, DATA_DIR: dataDir } });
+await promisify(execFile)(process.execPath, ['--no-warnings', path.join(root, 'server/src/cli.ts'), 'org:upsert', file], {
+  env: { ...process.env, DATA_DIR: dataDir },
+});
 while (!(await home(CHANGED)).includes('<title>Renamed Tenant</title>')) await new Promise((resolve) => setTimeout(resolve, 50));
 const visibleSeconds = (performance.now() - changed) / 1000;
 
@@ -93,7 +101,12 @@ console.log(`tenants:                ${TENANTS}, first build by the publisher ${
 console.log(`change to visible:      ${visibleSeconds.toFixed(1)} s from the CLI's org:upsert to the new title served (target < 20 s)`);
 console.log(`other sites rebuilt:    ${othersRebuilt} (target 0)`);
 console.log(`sites on disk:          ${mb(releases.actual)} MB (${mb(releases.copies)} MB if each site carried its own copy of the shared files)`);
-console.log(`publisher said:         ${lines.filter((line) => /building|built|changed/.test(line)).slice(-3).join(' | ')}`);
+console.log(
+  `publisher said:         ${lines
+    .filter((line) => /building|built|changed/.test(line))
+    .slice(-3)
+    .join(' | ')}`,
+);
 
 await publisher.stop();
 await sites.close();

@@ -29,8 +29,12 @@ async function photos(): Promise<string> {
   if (await fs.stat(done).catch(() => undefined)) return dir;
   await fs.mkdir(dir, { recursive: true });
   for (let n = 0; n < PHOTOS; n++) {
-    const noise = { create: { width: 4000, height: 3000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 30 + n } } };
-    await sharp(noise).jpeg({ quality: 90 }).toFile(path.join(dir, `photo-${String(n).padStart(3, '0')}.jpg`));
+    const noise = {
+      create: { width: 4000, height: 3000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 30 + n } },
+    };
+    await sharp(noise)
+      .jpeg({ quality: 90 })
+      .toFile(path.join(dir, `photo-${String(n).padStart(3, '0')}.jpg`));
   }
   await fs.writeFile(done, '');
   return dir;
@@ -45,20 +49,38 @@ try {
     api.once('exit', (code) => reject(new Error(`the API ended (${code})`)));
   });
   const folder = await photos();
-  execFileSync(node, ['--no-warnings', 'server/src/cli.ts', 'media:import', '--org', 'demo', '--card', 'ZIPBENCH1', '--sold', folder], { cwd: repo, env, stdio: 'ignore' });
+  execFileSync(node, ['--no-warnings', 'server/src/cli.ts', 'media:import', '--org', 'demo', '--card', 'ZIPBENCH1', '--sold', folder], {
+    cwd: repo,
+    env,
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${PORT}/api/v1`;
   const organization = ((await (await fetch(`${base}/organization/demo`)).json()) as { organization: { id: number } }).organization.id;
-  const list = (await (await fetch(`${base}/medias/${organization}/ZIPBENCH1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"cards":["ZIPBENCH1"]}' })).json()) as {
+  const list = (await (
+    await fetch(`${base}/medias/${organization}/ZIPBENCH1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"cards":["ZIPBENCH1"]}',
+    })
+  ).json()) as {
     sold_medias: Array<{ id: string }>;
   };
   const ids = list.sold_medias.map((media) => media.id);
   if (ids.length !== PHOTOS) throw new Error(`${ids.length} photos on the card, ${PHOTOS} imported`);
   const originals = (await fs.readdir(path.join(env.DATA_DIR, 'media'))).map((id) => path.join(env.DATA_DIR, 'media', id));
-  const files = (await Promise.all(originals.map(async (dir) => (await fs.readdir(dir)).filter((name) => name.startsWith('original')).map((name) => path.join(dir, name))))).flat();
+  const files = (
+    await Promise.all(originals.map(async (dir) => (await fs.readdir(dir)).filter((name) => name.startsWith('original')).map((name) => path.join(dir, name))))
+  ).flat();
 
   /** Seconds and bytes of one download, read by another process. */
   const download = async (): Promise<{ seconds: number; bytes: number }> => {
-    const answer = (await (await fetch(`${base}/medias/zip?organization_id=${organization}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ media_ids: ids }) })).json()) as { url: string };
+    const answer = (await (
+      await fetch(`${base}/medias/zip?organization_id=${organization}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ media_ids: ids }),
+      })
+    ).json()) as { url: string };
     const reader = `const http=require('node:http');const t=performance.now();http.get(${JSON.stringify(answer.url)},(r)=>{let n=0;r.on('data',(c)=>n+=c.length);r.on('end',()=>console.log(JSON.stringify({seconds:(performance.now()-t)/1000,bytes:n})))})`;
     return JSON.parse(execFileSync(node, ['-e', reader]).toString()) as { seconds: number; bytes: number };
   };
@@ -82,10 +104,13 @@ try {
     rounds.push({ ours, theirs, ratio: theirs.seconds / ours.seconds });
   }
   const median = rounds.sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)] as (typeof rounds)[number];
-  const speed = ({ seconds, bytes }: { seconds: number; bytes: number }) => `${(bytes / MB).toFixed(0)} MiB in ${seconds.toFixed(2)} s = ${(bytes / MB / seconds).toFixed(0)} MiB/s`;
+  const speed = ({ seconds, bytes }: { seconds: number; bytes: number }) =>
+    `${(bytes / MB).toFixed(0)} MiB in ${seconds.toFixed(2)} s = ${(bytes / MB / seconds).toFixed(0)} MiB/s`;
   console.log(`zip download (API, ${PHOTOS} originals): ${speed(median.ours)}`);
   console.log(`zip -0 on the same files, same round:     ${speed(median.theirs)}`);
-  console.log(`zip download / zip -0: ${median.ratio.toFixed(2)} times, median of ${ROUNDS} alternating rounds (target at least ${TARGET}) ${median.ratio >= TARGET ? 'ok' : 'MISSED'}`);
+  console.log(
+    `zip download / zip -0: ${median.ratio.toFixed(2)} times, median of ${ROUNDS} alternating rounds (target at least ${TARGET}) ${median.ratio >= TARGET ? 'ok' : 'MISSED'}`,
+  );
 } finally {
   api.kill('SIGTERM');
   await new Promise((resolve) => api.once('exit', resolve));

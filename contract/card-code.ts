@@ -29,7 +29,9 @@ export function formatCardCode(input: string): string {
 
 /** What the masked input shows while typing: only letters and digits, at most nine, grouped. */
 export function maskCardCodeInput(raw: string): string {
-  const kept = normalizeCardCode(raw).replace(/[^A-Z0-9]/g, '').slice(0, CARD_CODE_LENGTH);
+  const kept = normalizeCardCode(raw)
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, CARD_CODE_LENGTH);
   return formatCardCode(kept);
 }
 

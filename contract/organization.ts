@@ -10,13 +10,7 @@ const NonEmpty = Text(200);
 /** The help link: a page, or an e-mail address the sites turn into a mail link (section 5). */
 const HelpLink = Type.Union([HttpUrl, Email], { description: 'an http(s) address or an e-mail address' });
 const InitialForm = Type.Union([Type.Literal('card'), Type.Literal('customer'), Type.Literal('credential')], { default: 'card' });
-const CustomerField = Type.Union([
-  Type.Literal('name'),
-  Type.Literal('lastname'),
-  Type.Literal('external_id'),
-  Type.Literal('cpf'),
-  Type.Literal('password'),
-]);
+const CustomerField = Type.Union([Type.Literal('name'), Type.Literal('lastname'), Type.Literal('external_id'), Type.Literal('cpf'), Type.Literal('password')]);
 
 const SiteFeatures = Type.Object(
   {
@@ -87,7 +81,9 @@ export const OrganizationList = Type.Object({
 });
 /** `?changed_since=`: only the organizations changed after this instant (ISO 8601, UTC). */
 export const OrganizationListQuery = Type.Object({
-  changed_since: Type.Optional(Str({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' })),
+  changed_since: Type.Optional(
+    Str({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' }),
+  ),
 });
 /** POST /api/v1/organizations/changed: a provider's back office says an organization changed (signed). */
 export const OrganizationChangedBody = Type.Object({ web_name: WebName }, { additionalProperties: false });

@@ -14,9 +14,7 @@ export interface AllDigitalPrice {
   description?: string;
 }
 
-export type PriceTableRow =
-  | { kind: 'count'; count: number; total: number }
-  | { kind: 'all_digital'; total: number; description: string };
+export type PriceTableRow = { kind: 'count'; count: number; total: number } | { kind: 'all_digital'; total: number; description: string };
 
 function sorted(ranges: readonly PriceRange[]): PriceRange[] {
   return [...ranges].sort((a, b) => a.min_photos - b.min_photos);
@@ -48,11 +46,7 @@ export function priceForCount(ranges: readonly PriceRange[], n: number): number 
  * The prices table: one row per count from 1 to `rows`, then the all-digital row when the
  * package exists and costs more than 0.
  */
-export function priceTable(
-  ranges: readonly PriceRange[],
-  rows: number,
-  allDigital: AllDigitalPrice | null,
-): PriceTableRow[] {
+export function priceTable(ranges: readonly PriceRange[], rows: number, allDigital: AllDigitalPrice | null): PriceTableRow[] {
   const ordered = sorted(ranges);
   const table: PriceTableRow[] = [];
   let total = 0;

@@ -32,4 +32,3 @@ export function toProducts(answer: WireProductsAnswer): Products {
     },
   };
 }
-

@@ -44,8 +44,7 @@ export const Int = (options: TNumberOptions = {}) =>
   });
 
 // Each `description` says in words what a field must be; `problems` turns it into the message.
-export const Text = (max: number) =>
-  Str({ pattern: '\\S', maxLength: max, description: `a non-empty text of at most ${max} characters` });
+export const Text = (max: number) => Str({ pattern: '\\S', maxLength: max, description: `a non-empty text of at most ${max} characters` });
 export const WebName = Str({ format: 'web-name', description: '1-63 lower-case letters, digits or dashes, not starting with a dash' });
 export const Email = Str({ format: 'e-mail', maxLength: 254, description: 'an e-mail address' });
 export const Cpf = Str({ format: 'cpf', maxLength: 20, description: 'a valid CPF' });

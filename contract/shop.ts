@@ -235,10 +235,7 @@ export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(
 /** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */
 export const CheckoutBody = Type.Union(
   [
-    Type.Object(
-      { card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) },
-      { additionalProperties: false },
-    ),
+    Type.Object({ card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) }, { additionalProperties: false }),
     Type.Object({ pix: Type.Literal(true) }, { additionalProperties: false }),
   ],
   { description: '{ card_hash } (the encrypted card) or { pix: true }, not both' },

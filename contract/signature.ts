@@ -32,13 +32,7 @@ export type SignatureCheck = ({ ok: true } & Signed) | { ok: false; reason: stri
  * Whether `signature` signs `body` at `timestamp` under the secret (compared in constant time)
  * and the timestamp is fresh; a good one answers when it goes stale.
  */
-export function checkSignature(
-  secret: string,
-  body: string,
-  timestamp: string | undefined,
-  signature: string | undefined,
-  nowMs = Date.now(),
-): SignatureCheck {
+export function checkSignature(secret: string, body: string, timestamp: string | undefined, signature: string | undefined, nowMs = Date.now()): SignatureCheck {
   if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'X-Signature-Timestamp must be the unix time in seconds' };
   const expected = Buffer.from(signBody(secret, timestamp, body));
   const given = Buffer.from(signature ?? '');

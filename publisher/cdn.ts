@@ -126,12 +126,7 @@ async function callPurgeHook(target: CdnTarget, webName: string, log: (line: str
  * go first and pages last, so a page is never served before what it loads; objects no longer in
  * the folder are deleted after both; then the purge hook, whose failure rejects.
  */
-export async function publishSite(
-  target: CdnTarget,
-  webName: string,
-  siteDir: string,
-  log: (line: string) => void,
-): Promise<PublishResult> {
+export async function publishSite(target: CdnTarget, webName: string, siteDir: string, log: (line: string) => void): Promise<PublishResult> {
   const started = performance.now();
   const prefix = prefixOf(webName);
   const files = await filesIn(siteDir);
@@ -162,7 +157,10 @@ export async function publishSite(
       result.uploaded++;
     };
     const isPage = (file: string) => file.endsWith('.html');
-    await inPool(files.filter((file) => !isPage(file)), upload);
+    await inPool(
+      files.filter((file) => !isPage(file)),
+      upload,
+    );
     await inPool(files.filter(isPage), upload);
     const current = new Set(files.map((file) => prefix + file));
     const stale = [...published.keys()].filter((key) => !current.has(key));

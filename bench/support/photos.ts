@@ -34,7 +34,9 @@ export async function benchPhotos(count: number): Promise<string> {
   await rm(making, { recursive: true, force: true });
   await mkdir(making, { recursive: true });
   for (let n = 1; n <= count; n++) {
-    const jpeg = await sharp(pixels(n), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await sharp(pixels(n), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     await writeFile(path.join(making, `photo-${String(n).padStart(5, '0')}.jpg`), jpeg);
   }
   await rm(dir, { recursive: true, force: true });

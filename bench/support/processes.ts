@@ -60,5 +60,4 @@ export async function startServerProcess(script: string, env: Record<string, str
 }
 
 /** The real API (`npm run api`) on this data folder (and database, when `DATABASE_URL` is given). */
-export const startApiProcess = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
-  startServerProcess('api-process.ts', { FACE_THREADS: '1', ...env });
+export const startApiProcess = (env: { DATA_DIR: string; DATABASE_URL?: string }) => startServerProcess('api-process.ts', { FACE_THREADS: '1', ...env });

@@ -29,7 +29,6 @@ const HEADER = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA
 
 Usage: npm run provider -- <command>`;
 
-
 async function orgUpsert(db: Db, args: string[]): Promise<string> {
   const [file, ...extra] = args;
   if (!file || extra.length) throw new UsageError('org:upsert takes exactly one JSON file');
@@ -317,10 +316,7 @@ if (import.meta.main) {
     console.log(await run(process.argv.slice(2), process.env));
   } catch (error) {
     // Operator mistakes read best as one message; anything unexpected keeps its stack.
-    const expected =
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      error instanceof MediaImportError;
+    const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof MediaImportError;
     console.error(expected ? `Error: ${error.message}` : error);
     process.exitCode = 1;
   }

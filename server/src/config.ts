@@ -8,7 +8,6 @@ import { loadWebhookSecret } from '@gallery/contract/signature';
 
 export { ConfigError } from '@gallery/contract/env';
 
-
 /** Everything the API and its admin CLI read from their environment, checked once at start-up. */
 export interface Config {
   apiHost: string;

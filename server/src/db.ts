@@ -139,7 +139,10 @@ async function migrate(db: Db): Promise<void> {
       .execute();
   });
   const dir = new URL(`${dialectOf(db)}/`, MIGRATIONS_DIR);
-  const files = fs.readdirSync(dir).filter((name) => MIGRATION_FILE.test(name)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => MIGRATION_FILE.test(name))
+    .sort();
   for (const file of files) {
     await transaction(db, async (db) => {
       await lockKey(db, ADVISORY_KEYS.migrations);

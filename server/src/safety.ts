@@ -74,21 +74,17 @@ export function allowedOrigins(options: SafetyOptions): (origin: string) => bool
   return corsOriginMatcher(options.corsOrigins ?? []);
 }
 
-export function registerSafety(
-  app: FastifyInstance,
-  db: Db,
-  allowed: (origin: string) => boolean,
-  options: SafetyOptions = {},
-): void {
+export function registerSafety(app: FastifyInstance, db: Db, allowed: (origin: string) => boolean, options: SafetyOptions = {}): void {
   // A refused origin gets no CORS headers at all; the browser then blocks the answer.
   void app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
     // The plugin allows only GET, HEAD and POST unless told; the sites also delete (media, order items).
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
   });
-  const budgets = Object.fromEntries(
-    Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }]),
-  ) as Record<LimitProfile, Budget>;
+  const budgets = Object.fromEntries(Object.entries(LIMIT_PROFILES).map(([profile, budget]) => [profile, { ...budget, ...options.rateLimit }])) as Record<
+    LimitProfile,
+    Budget
+  >;
   const counter = options.rateLimitStore === 'database' ? databaseHitCounter(db) : memoryHitCounter();
   // One hook for every request: the headers every answer carries, a body larger than its call
   // takes refused by its Content-Length before a byte of it is read (the route's bodyLimit:

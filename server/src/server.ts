@@ -84,7 +84,18 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     );
     // Only warnings and errors: the error handler logs every 5xx with its cause.
     const { webhookSecret, rateLimitStore, corsOrigins } = config;
-    const app = buildApp({ db, dataDir: config.dataDir, store, logger: { level: 'warn' }, gateway, webhookSecret, rateLimitStore, corsOrigins, stopping: stopping.signal, ...options });
+    const app = buildApp({
+      db,
+      dataDir: config.dataDir,
+      store,
+      logger: { level: 'warn' },
+      gateway,
+      webhookSecret,
+      rateLimitStore,
+      corsOrigins,
+      stopping: stopping.signal,
+      ...options,
+    });
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.

@@ -12,7 +12,8 @@ type Field = { type?: string; enum?: unknown[]; default?: unknown };
 function textFields(schema: TSchema): { integers: string[]; defaults: Array<[string, unknown]> } {
   const properties = Object.entries((schema as { properties?: Record<string, Field> }).properties ?? {});
   for (const [key, field] of properties) {
-    if (field.type !== 'string' && field.type !== 'integer' && !field.enum) throw new Error(`path and query fields are text, whole numbers or words; ${key} is not`);
+    if (field.type !== 'string' && field.type !== 'integer' && !field.enum)
+      throw new Error(`path and query fields are text, whole numbers or words; ${key} is not`);
   }
   return {
     integers: properties.filter(([, field]) => field.type === 'integer').map(([key]) => key),

@@ -22,7 +22,6 @@ export type Catalogues = Record<Locale, Messages>;
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-
 /**
  * An i18next instance over a tenant's catalogues. Keys are flat and dotted, so neither key nor
  * namespace separators apply; placeholders keep the catalogues' single braces (`{count}`), the

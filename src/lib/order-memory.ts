@@ -25,7 +25,10 @@ let pageKey: string | null = null;
 /** 24 random bytes, base64url (32 characters): the API takes 22 to 64 of [A-Za-z0-9_-]. */
 function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** This browser's visitor key, made once. */

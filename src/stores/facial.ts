@@ -102,8 +102,7 @@ export async function searchFaces(organizationId: number, photos: Blob[]): Promi
   if (found) {
     $faceCardChoice.set(NO_FACE_CARD_CHOICE);
     showFacialStep('select');
-  }
-  else if (before) {
+  } else if (before) {
     stopFallback();
     $facialFallingBack.set(true);
     fallback = setTimeout(() => showFacialStep('select'), FALLBACK_DELAY_MS);

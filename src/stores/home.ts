@@ -56,10 +56,7 @@ export function closeHomeModal(): void {
   $homeModal.set(null);
 }
 
-export type OpenOutcome =
-  | { kind: 'invalid' }
-  | { kind: 'failed'; code: ApiErrorCode }
-  | { kind: 'gallery'; path: string };
+export type OpenOutcome = { kind: 'invalid' } | { kind: 'failed'; code: ApiErrorCode } | { kind: 'gallery'; path: string };
 
 /**
  * The card form's submit (section 4, Home): a valid code (and, with two-factor, a secret of at

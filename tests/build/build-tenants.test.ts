@@ -199,7 +199,9 @@ describe('the tenant build', () => {
     // The demo's background is a 1600x1000 picture: it covers the screen (a small tile would repeat).
     expect(home).toContain('url("/branding/background.svg") center/cover fixed');
     for (const file of ['logo', 'banner-pt', 'banner-en', 'banner-es', 'background', 'favicon', 'error-banner']) {
-      expect(await page('demo', `branding/${file}.svg`), file).toBe(await inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')));
+      expect(await page('demo', `branding/${file}.svg`), file).toBe(
+        await inertSvg(await readFile(path.join(tenantsDir, 'demo', 'branding', `${file}.svg`), 'utf8')),
+      );
     }
     // The gallery's banner per language comes from the same folder.
     expect(await page('demo', 'gallery/index.html')).toContain('/branding/banner-es.svg');

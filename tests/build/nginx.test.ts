@@ -85,7 +85,13 @@ async function startNginx(site: string, prefix: string): Promise<{ child: ChildP
   const end = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx stopped (exit ${child.exitCode}):\n${stderr}`);
-    if (await get(url, '/').then(() => true, () => false)) return { child, url };
+    if (
+      await get(url, '/').then(
+        () => true,
+        () => false,
+      )
+    )
+      return { child, url };
     if (Date.now() > end) throw new Error(`nginx did not answer on ${url}:\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -100,7 +106,15 @@ beforeAll(async () => {
   app = buildApp({ db, dataDir: path.join(work, 'data') });
   const api = await app.listen({ host: '127.0.0.1', port: 0 });
   const outDir = path.join(work, 'dist');
-  const summary = await buildTenants({ sourceUrl: api, publicApiUrl: api, tenants: ['alpha'], outDir, cacheDir: path.join(work, 'cache'), tenantsDir: path.join(work, 'tenants'), log: () => {} });
+  const summary = await buildTenants({
+    sourceUrl: api,
+    publicApiUrl: api,
+    tenants: ['alpha'],
+    outDir,
+    cacheDir: path.join(work, 'cache'),
+    tenantsDir: path.join(work, 'tenants'),
+    log: () => {},
+  });
   expect(summary.built).toEqual(['alpha']);
   await mkdir(path.join(work, 'nginx'));
   ({ child: nginx, url: nginxUrl } = await startNginx(path.join(outDir, 'sites', 'alpha'), path.join(work, 'nginx')));
@@ -127,10 +141,15 @@ describe("the README's nginx block", () => {
     const block = /\n( *)```nginx\n([\s\S]*?)\n\1```\n/.exec(readme);
     expect(block, 'the README shows an nginx block').not.toBeNull();
     const [, indent, text] = block!;
-    expect(text!.split('\n').map((line) => line.slice(indent!.length)).join('\n') + '\n').toBe(file);
+    expect(
+      text!
+        .split('\n')
+        .map((line) => line.slice(indent!.length))
+        .join('\n') + '\n',
+    ).toBe(file);
   });
 
-  it('serves home and gallery pages, sends anything else home, and keeps the hosts\' files to itself', async () => {
+  it("serves home and gallery pages, sends anything else home, and keeps the hosts' files to itself", async () => {
     const home = await get(nginxUrl, '/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('<title>Alpha</title>');

@@ -28,7 +28,8 @@ const site = (tenant: string, file = 'index.html') => path.join(work, 'dist', 's
 const page = (tenant: string, file = 'index.html') => readFile(site(tenant, file), 'utf8');
 const BUCKET = 'sites';
 const uploaded = async (key: string) => (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToString();
-const keysUnder = async (prefix: string) => ((await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+const keysUnder = async (prefix: string) =>
+  ((await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
 const builtAt = async (tenant: string) => (JSON.parse(await page(tenant, '_release.json')) as { built_at: string }).built_at;
 
 /** Waits for a state, looking every 100 ms (a rebuild takes seconds on a loaded machine). */
@@ -56,7 +57,13 @@ beforeAll(async () => {
   bucket = new S3Client({ endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
   publisher = await startPublisher({
     sourceUrl: url,
-    site: siteBuilder({ sourceUrl: url, publicApiUrl: url, outDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), tenantsDir: path.join(work, 'tenants') }),
+    site: siteBuilder({
+      sourceUrl: url,
+      publicApiUrl: url,
+      outDir: path.join(work, 'dist'),
+      cacheDir: path.join(work, 'cache'),
+      tenantsDir: path.join(work, 'tenants'),
+    }),
     pollMs: 200,
     quietMs: 300,
     webhookSecret: SECRET,
@@ -86,16 +93,28 @@ describe('the publisher', () => {
   it("rebuilds only a changed organization's site, and says how long it took", async () => {
     const betaBuilt = await builtAt('beta');
     await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Renamed' });
-    await until('the new title', () => page('alpha'), (html) => html.includes('<title>Alpha Renamed</title>'));
+    await until(
+      'the new title',
+      () => page('alpha'),
+      (html) => html.includes('<title>Alpha Renamed</title>'),
+    );
     expect(await builtAt('beta')).toBe(betaBuilt);
     expect(lines).toContainEqual(expect.stringMatching(/^publisher: built 1 site\(s\) in \d+\.\d s: alpha$/));
-    await until('the upload', () => uploaded('alpha/index.html'), (html) => html.includes('<title>Alpha Renamed</title>'));
+    await until(
+      'the upload',
+      () => uploaded('alpha/index.html'),
+      (html) => html.includes('<title>Alpha Renamed</title>'),
+    );
   }, 120_000);
 
-  it("rebuilds a site when its tenant folder changes, recording the change in the API", async () => {
+  it('rebuilds a site when its tenant folder changes, recording the change in the API', async () => {
     const before = (await listOrganizations(db)).find((o) => o.web_name === 'beta')!.updated_at;
     await writeFile(path.join(work, 'tenants', 'beta', 'messages', 'pt.json'), JSON.stringify({ 'home.title': 'Ache suas fotos aqui' }));
-    await until('the new text', () => page('beta'), (html) => html.includes('Ache suas fotos aqui'));
+    await until(
+      'the new text',
+      () => page('beta'),
+      (html) => html.includes('Ache suas fotos aqui'),
+    );
     expect((await listOrganizations(db)).find((o) => o.web_name === 'beta')!.updated_at > before).toBe(true);
   }, 120_000);
 
@@ -104,8 +123,16 @@ describe('the publisher', () => {
     await mkdir(path.dirname(link), { recursive: true });
     await symlink(path.join(work, 'nowhere.svg'), link);
     await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'gamma', name: 'Gamma Again' });
-    await until('the other site rebuilt', () => page('gamma'), (html) => html.includes('<title>Gamma Again</title>'));
-    await until('the line naming the link', async () => lines, (log) => log.some((line) => line.endsWith('! tenant "beta": branding/logo.svg is a link leading nowhere; left out')));
+    await until(
+      'the other site rebuilt',
+      () => page('gamma'),
+      (html) => html.includes('<title>Gamma Again</title>'),
+    );
+    await until(
+      'the line naming the link',
+      async () => lines,
+      (log) => log.some((line) => line.endsWith('! tenant "beta": branding/logo.svg is a link leading nowhere; left out')),
+    );
     expect(await page('beta')).not.toContain('/branding/logo.svg');
     await rm(link);
   }, 120_000);
@@ -116,17 +143,29 @@ describe('the publisher', () => {
     await writeFile(path.join(work, 'dist', 'astro'), 'in the way');
     const built = await builtAt('alpha');
     await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Broken' });
-    await until('the failure', async () => lines, (log) => log.some((line) => line.startsWith('publisher: build failed after')));
+    await until(
+      'the failure',
+      async () => lines,
+      (log) => log.some((line) => line.startsWith('publisher: build failed after')),
+    );
     expect(await page('alpha')).toContain('<title>Alpha Renamed</title>');
     expect(await builtAt('alpha')).toBe(built);
     await rm(path.join(work, 'dist', 'astro'));
     await upsertOrganization(db, { ...DEMO_ORGANIZATION, web_name: 'alpha', name: 'Alpha Mended' });
-    await until('the mended title', () => page('alpha'), (html) => html.includes('<title>Alpha Mended</title>'));
+    await until(
+      'the mended title',
+      () => page('alpha'),
+      (html) => html.includes('<title>Alpha Mended</title>'),
+    );
   }, 180_000);
 
   it("withdraws a removed organization's site", async () => {
     await removeOrganization(db, 'gamma');
-    await until('the withdrawal', async () => lines, (log) => log.includes('publisher: withdrew gamma'));
+    await until(
+      'the withdrawal',
+      async () => lines,
+      (log) => log.includes('publisher: withdrew gamma'),
+    );
     await expect(readFile(site('gamma'))).rejects.toThrow();
     expect(await keysUnder('gamma/')).toEqual([]);
     expect(await keysUnder('alpha/')).toContain('alpha/index.html');

@@ -39,7 +39,14 @@ test('home, gallery and checkout run under their policy without a violation; a s
   await openGallery(page, 'demo', '/gallery/DE-POLI-001');
   const thumb = page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-POLI-001' });
   await expect(thumb).toBeVisible();
-  await expect.poll(() => page.locator('.gallery img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.gallery img')
+        .first()
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   const dialog = await checkoutAsCustomer(page, 'DE-POLI-001', 'politica@example.com');
   await fillFields(dialog, { Rua: 'Rua P', Número: '7', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });

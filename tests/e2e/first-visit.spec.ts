@@ -25,9 +25,7 @@ test('a visitor enters DE-MO00-001 and sees the gallery of its photos (pt by def
   const photos = page.getByRole('region', { name: '6 fotos para comprar' }).getByRole('img');
   await expect(photos).toHaveCount(6);
   // Every thumbnail really loads from the API.
-  await expect
-    .poll(() => photos.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
-    .toBe(6);
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
 });
 
 test('the Enter key submits the form and the sold card shows its bought photos', async ({ page }) => {

@@ -230,12 +230,17 @@ test("a second browser typing the same card gets a cart of its own, never the fi
   await expect(dialog.getByLabel('E-mail')).toHaveValue('bia@example.com');
 });
 
-test('on a phone: the steps show where the visitor is, the total stays in sight, every control is a 44 px target and the PIX code is large', async ({ page }) => {
+test('on a phone: the steps show where the visitor is, the total stays in sight, every control is a 44 px target and the PIX code is large', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   // The PIX test above bought one photo of this card; the other is still for sale.
   await openGallery(page, 'demo', '/gallery/DE-PAGA-001');
-  await page.getByRole('button', { name: /^Escolher para o carrinho: Foto \d+ do cartão DE-PAGA-001$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Escolher para o carrinho: Foto \d+ do cartão DE-PAGA-001$/ })
+    .first()
+    .click();
   await expect(page.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
   const toggle = page.getByRole('button', { name: 'Ver carrinho' });
   expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -349,7 +354,9 @@ test('on a 360x800 phone every step shows its close control in view; closing kee
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
 });
 
-test("en: each step's heading takes the focus; 'Pay' waits for five valid fields and takes a one-word name; the success's main action downloads the ZIP", async ({ page }) => {
+test("en: each step's heading takes the focus; 'Pay' waits for five valid fields and takes a one-word name; the success's main action downloads the ZIP", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await useLocale(page, 'en');
   await openGallery(page, 'demo', '/gallery/DE-PAGA-008');

@@ -43,7 +43,10 @@ async function touch(page: Page, points: Array<{ x: number; y: number }>): Promi
 /** A finger moving sideways across the photo, from `from` to `to` (x), in steps. */
 async function swipe(page: Page, from: number, to: number, y: number): Promise<void> {
   const steps = 8;
-  await touch(page, Array.from({ length: steps + 1 }, (_, i) => ({ x: from + ((to - from) * i) / steps, y })));
+  await touch(
+    page,
+    Array.from({ length: steps + 1 }, (_, i) => ({ x: from + ((to - from) * i) / steps, y })),
+  );
 }
 
 /**
@@ -88,7 +91,9 @@ test.describe('on a 390x844 touch phone', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('photos first: a card with bought photos, photos to buy and extras shows six whole photos in the first screen, each count once, none at zero', async ({ page }) => {
+  test('photos first: a card with bought photos, photos to buy and extras shows six whole photos in the first screen, each count once, none at zero', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     for (const [samples, flags] of [
       [[1, 2, 3], ['--sold']],
@@ -206,7 +211,10 @@ test.describe('on a 390x844 touch phone', () => {
     await swipe(page, box.x + box.width * 0.15, box.x + box.width * 0.85, y);
     await expect(viewer).toHaveAccessibleName('Foto 2 de 6');
     // A short vertical move is no swipe.
-    await touch(page, [{ x: box.x + 100, y }, { x: box.x + 110, y: y + 80 }]);
+    await touch(page, [
+      { x: box.x + 100, y },
+      { x: box.x + 110, y: y + 80 },
+    ]);
     await expect(viewer).toHaveAccessibleName('Foto 2 de 6');
 
     const centre = { x: box.x + box.width / 2, y };

@@ -8,9 +8,9 @@ import { openGallery } from './support/gallery.ts';
 /** Each body row of a table as "label | total", with Intl's non-breaking spaces made plain. */
 async function rows(page: Page, caption: RegExp): Promise<string[]> {
   const table = page.getByRole('table', { name: caption });
-  return table.locator('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.children].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()).join(' | ')),
-  );
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()).join(' | ')));
 }
 
 test('pt: the prices button opens the table of running totals, the price of each one more and the package', async ({ page }) => {

@@ -6,10 +6,7 @@ test.beforeEach(async ({ page }) => useLocale(page, 'en'));
 
 test('the ZIP holds every owned original (sold and extras), downloaded automatically', async ({ page }) => {
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download all (ZIP)' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
   expect(download.suggestedFilename()).toBe('fotos.zip');
   expect(await zipEntries((await download.path())!)).toEqual({
     'sample1.jpg': sha256(sampleBytes(1)),
@@ -164,19 +161,20 @@ test('a fake photo is refused before sending; a failed send shows the error and 
   await openGallery(page, 'galeria', '/gallery/GA-LERI-001');
   await page.getByRole('button', { name: 'Send photos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send photos' });
-  await dialog.getByLabel('Choose photos').setInputFiles([
-    { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a photo') },
-  ]);
+  await dialog.getByLabel('Choose photos').setInputFiles([{ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a photo') }]);
   await expect(dialog.getByRole('alert')).toHaveText('Not PNG or JPEG photos: fake.jpg');
   await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   expect(uploads).toEqual([]);
 
   let failed = false;
-  await page.route((url) => isUpload(url.href), async (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    return route.abort();
-  });
+  await page.route(
+    (url) => isUpload(url.href),
+    async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort();
+    },
+  );
   await dialog.getByLabel('Choose photos').setInputFiles([jpeg(4)]);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Someting went wrong!');

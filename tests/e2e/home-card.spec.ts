@@ -188,7 +188,9 @@ test.describe('around the forms', () => {
     { width: 1366, height: 768 },
     { width: 390, height: 844 },
   ]) {
-    test(`the privacy banner is in the first screen on arrival at ${viewport.width}x${viewport.height}, covering neither the card button nor the footer`, async ({ page }) => {
+    test(`the privacy banner is in the first screen on arrival at ${viewport.width}x${viewport.height}, covering neither the card button nor the footer`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await openHome(page, site('demo'));
       const banner = page.getByRole('region', { name: 'Privacidade' });

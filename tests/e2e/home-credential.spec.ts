@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { openHome } from './home-support.ts';
 import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
 
-
 const credentialInput = (page: Page) => page.getByLabel(/^(Número da credencial|Credential number)$/);
 
 async function searchCredential(page: Page, credential: string) {

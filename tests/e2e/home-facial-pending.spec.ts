@@ -46,11 +46,17 @@ test('with cards found: how sure each is, the photos still pending, and "Not me"
   const count = await rows.count();
   for (let n = 0; n < count; n++) {
     await expect(open).toBeEnabled();
-    await rows.nth(n).getByRole('button', { name: /^Not me on card / }).tap();
+    await rows
+      .nth(n)
+      .getByRole('button', { name: /^Not me on card / })
+      .tap();
     await expect(rows.nth(n)).toContainText('not you');
   }
   await expect(open).toBeDisabled();
-  await rows.first().getByRole('button', { name: /^Undo: it is me on card / }).tap();
+  await rows
+    .first()
+    .getByRole('button', { name: /^Undo: it is me on card / })
+    .tap();
   await expect(open).toBeEnabled();
 });
 

@@ -42,10 +42,13 @@ async function expectInFirstScreenUncovered(element: Locator): Promise<void> {
     [midX, box.y + box.height - inset],
   ] as const;
   for (const [x, y] of points) {
-    const onTop = await element.evaluate((target, [px, py]) => {
-      const hit = document.elementFromPoint(px, py);
-      return hit !== null && (hit === target || target.contains(hit));
-    }, [x, y] as const);
+    const onTop = await element.evaluate(
+      (target, [px, py]) => {
+        const hit = document.elementFromPoint(px, py);
+        return hit !== null && (hit === target || target.contains(hit));
+      },
+      [x, y] as const,
+    );
     expect(onTop, `covered at (${Math.round(x)}, ${Math.round(y)})`).toBe(true);
   }
 }

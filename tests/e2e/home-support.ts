@@ -11,7 +11,8 @@ export async function openHome(page: Page, url: string): Promise<void> {
 export function recordApiCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/v1/') && !request.url().includes('/api/v1/organization/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (request.url().includes('/api/v1/') && !request.url().includes('/api/v1/organization/'))
+      calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   return calls;
 }

@@ -22,15 +22,10 @@ test('/terms shows the Terms of Service of the organization, dated, in 20 number
   await expect(sections).toHaveCount(20);
   await expect(sections).toHaveText(Array.from({ length: 20 }, (_, i) => new RegExp(`^${i + 1}\\. \\S`)));
 
-  await expect(article.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
-    'href',
-    '/privacy-policy',
-  );
+  await expect(article.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacy-policy');
 });
 
-test('/privacy-policy shows the Privacy Policy: card data not stored, rights by e-mail to the contact address', async ({
-  page,
-}) => {
+test('/privacy-policy shows the Privacy Policy: card data not stored, rights by e-mail to the contact address', async ({ page }) => {
   await page.goto('/privacy-policy');
   await expect(page).toHaveURL(/\/privacy-policy\/?$/);
 
@@ -50,9 +45,7 @@ test('/privacy-policy shows the Privacy Policy: card data not stored, rights by 
 
   const contactLinks = article.getByRole('link', { name: CONTACT });
   await expect(contactLinks.first()).toBeVisible();
-  expect(new Set(await contactLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))).toEqual(
-    new Set([`mailto:${CONTACT}`]),
-  );
+  expect(new Set(await contactLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))).toEqual(new Set([`mailto:${CONTACT}`]));
 
   await expect(article.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/terms');
 });

@@ -33,7 +33,9 @@ async function builtAt(page: Page, webName: string): Promise<string> {
 }
 
 async function updatedAt(request: APIRequestContext, webName: string): Promise<string | undefined> {
-  const { organizations } = (await (await request.get(`${API}/api/v1/organizations`)).json()) as { organizations: Array<{ web_name: string; updated_at: string }> };
+  const { organizations } = (await (await request.get(`${API}/api/v1/organizations`)).json()) as {
+    organizations: Array<{ web_name: string; updated_at: string }>;
+  };
   return organizations.find((o) => o.web_name === webName)?.updated_at;
 }
 

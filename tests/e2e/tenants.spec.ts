@@ -40,7 +40,9 @@ test.describe('each organization gets its own branded site', () => {
     await page.reload();
     await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', '/branding/banner-en.svg');
     // When the URL answers, it is the banner.
-    await page.route(PARQUE_BANNER, (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80"/>' }));
+    await page.route(PARQUE_BANNER, (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80"/>' }),
+    );
     await page.reload();
     await expect(page.locator('img.gallery-banner')).toHaveAttribute('src', PARQUE_BANNER);
     await expect.poll(() => page.locator('img.gallery-banner').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
@@ -98,7 +100,10 @@ test.describe('each organization gets its own branded site', () => {
     await page.goto(site('parque'));
     const [terms] = await Promise.all([
       context.waitForEvent('page'),
-      page.locator('footer').getByRole('link', { name: /Termos de uso/ }).click(),
+      page
+        .locator('footer')
+        .getByRole('link', { name: /Termos de uso/ })
+        .click(),
     ]);
     await expect(terms).toHaveURL(site('parque', '/terms'));
     await expect(terms.getByRole('heading', { level: 1 })).toHaveText('Termos de Uso');
@@ -107,8 +112,7 @@ test.describe('each organization gets its own branded site', () => {
 
   test('routing rules: /gallery/* is the gallery, anything else goes home, rules shipped for hosts', async ({ page, request }) => {
     // Node cannot resolve *.localhost, so the API request names the host in its header.
-    const file = async (name: string) =>
-      (await request.get(`http://127.0.0.1:${SITES_PORT}/${name}`, { headers: { host: 'corrida.localhost' } })).text();
+    const file = async (name: string) => (await request.get(`http://127.0.0.1:${SITES_PORT}/${name}`, { headers: { host: 'corrida.localhost' } })).text();
     await page.goto(site('corrida', '/gallery'));
     await expect(page).toHaveTitle('Corrida da Serra - Galeria');
     await page.goto(site('corrida', '/prices/../admin'));
@@ -135,7 +139,11 @@ test.describe('languages', () => {
     await page.goto(site('demo', '/gallery/DE-MO00-001'));
     const flags = page.getByRole('navigation', { name: 'Idioma' }).getByRole('button');
     await expect(flags).toHaveText(['Português', 'English', 'Español']);
-    expect(await flags.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(['/flags/br.svg', '/flags/us.svg', '/flags/es.svg']);
+    expect(await flags.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual([
+      '/flags/br.svg',
+      '/flags/us.svg',
+      '/flags/es.svg',
+    ]);
     await expect(page.getByRole('button', { name: 'Português' })).toHaveAttribute('aria-pressed', 'true');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Español' }).click()]);
     await expect(page.getByRole('heading', { name: 'Tus fotos están listas' })).toBeVisible();

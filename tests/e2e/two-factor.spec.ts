@@ -24,10 +24,7 @@ test('the card opens with its access code; the order and the ZIP carry it', asyn
   const made = await order;
   expect(made.status()).toBe(200);
   expect(made.url()).toContain('secret=COFRE1');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download all (ZIP)' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
   expect(await zipEntries((await download.path())!)).toEqual({ 'sample3.jpg': sha256(sampleBytes(3)) });
 });
 

@@ -32,7 +32,12 @@ export function fakeNetwork(route: Route): Asked[] {
   const asked: Asked[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const { pathname, searchParams } = new URL(url);
-    const request = { method: init.method ?? 'GET', path: pathname, query: searchParams, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body };
+    const request = {
+      method: init.method ?? 'GET',
+      path: pathname,
+      query: searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
     asked.push(request);
     try {
       return Response.json(await route(request));
@@ -83,7 +88,10 @@ export function cardGateway(): { publicKey: string; cardNumber: (cardHash: strin
   return {
     publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     cardNumber: (cardHash) =>
-      (JSON.parse(privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cardHash, 'base64')).toString('utf8')) as { card_number: string })
-        .card_number,
+      (
+        JSON.parse(
+          privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cardHash, 'base64')).toString('utf8'),
+        ) as { card_number: string }
+      ).card_number,
   };
 }

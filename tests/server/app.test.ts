@@ -97,7 +97,11 @@ describe('app basics and the error handler', () => {
         let answer = '';
         const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
         // The server answers, then closes (possibly with a reset): whatever arrived is the answer.
-        socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk)).on('close', () => resolve(answer)).on('error', () => undefined);
+        socket
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (answer += chunk))
+          .on('close', () => resolve(answer))
+          .on('error', () => undefined);
       });
     const cases: Array<[string, string]> = [
       ['GET /healthz HTTP/1.1\r\nHost: x\r\nnot a header line\r\n\r\n', 'HTTP/1.1 400 Bad Request'],

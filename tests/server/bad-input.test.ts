@@ -70,7 +70,10 @@ beforeAll(async () => {
     'GET /api/v1/branding/:webName/:file': { params: { webName: 'demo', file: 'logo.svg' } },
     'GET /api/v1/card/:card/medias': { params: { card }, querystring: { organization_id: org, secret: 'ABCDEF' } },
     'POST /api/v1/medias/:org/:firstCard': { params: { org, firstCard: card }, querystring: { secret: 'ABCDEF' }, body: { cards: ['DEMO00002'] } },
-    'GET /api/v1/:type/download/:id/:filename': { params: { type: 'photo', id: mediaId, filename: 'photo.jpg' }, querystring: { size: 'thumb', copy: 'watermarked' } },
+    'GET /api/v1/:type/download/:id/:filename': {
+      params: { type: 'photo', id: mediaId, filename: 'photo.jpg' },
+      querystring: { size: 'thumb', copy: 'watermarked' },
+    },
     'POST /api/v1/medias/zip': { querystring: { organization_id: org, secret: 'ABCDEF' }, body: { media_ids: [shop.soldAtVenue[0]!] } },
     'GET /api/v1/medias/zip/:token/fotos.zip': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } },
     'GET /api/v1/card/customer/external_id/:credentialId': { params: { credentialId: 'DEMOCRED' }, querystring: { organization_id: org } },
@@ -232,11 +235,17 @@ function corpus(): Case[] {
 
 /** Everything a call could change: every table's rows, the media files, the scratch. */
 async function everything(): Promise<string> {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => name !== 'schema_migrations').sort();
+  const tables = (await db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => name !== 'schema_migrations')
+    .sort();
   const contents = await Promise.all(
     tables.map(async (table) => {
       const all = await rows(db, sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`);
-      return `${table}: ${all.map((one) => JSON.stringify(one, (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value))).sort().join('\n')}`;
+      return `${table}: ${all
+        .map((one) => JSON.stringify(one, (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value)))
+        .sort()
+        .join('\n')}`;
     }),
   );
   return [...contents, `media: ${(await mediaFiles(dataDir)).join(',')}`, `scratch: ${(await scratchFiles(dataDir)).join(',')}`].join('\n');
@@ -256,7 +265,10 @@ describe('the bad-input corpus', () => {
         const value = (part === 'body' ? baseline?.body : baseline?.[part]) as Json | undefined;
         const named = valueFields(value).map((path) => path.join('.'));
         for (const { path } of schemaFields(schema)) expect(named, `${key} ${part}`).toContain(path.join('.'));
-        expect([...Value.Errors(schema, value)].map((error) => `${error.instancePath} ${error.message}`), `${key} ${part}`).toEqual([]);
+        expect(
+          [...Value.Errors(schema, value)].map((error) => `${error.instancePath} ${error.message}`),
+          `${key} ${part}`,
+        ).toEqual([]);
       }
     }
   });
@@ -268,8 +280,10 @@ describe('the bad-input corpus', () => {
       for (const [part, schema] of Object.entries(route.schema)) {
         for (const { path, node } of schemaFields(schema)) {
           const name = `${route.method} ${route.url} ${part}.${path.join('.')}`;
-          if (node['type'] === 'string' && node['const'] === undefined && JSON.stringify(node['not']) !== JSON.stringify(HOLDS_NUL)) loose.push(`${name} takes NUL`);
-          if (node['type'] === 'integer' && !(Number(node['maximum']) <= MAX_INTEGER && Number(node['minimum']) >= -MAX_INTEGER - 1)) loose.push(`${name} is unbounded`);
+          if (node['type'] === 'string' && node['const'] === undefined && JSON.stringify(node['not']) !== JSON.stringify(HOLDS_NUL))
+            loose.push(`${name} takes NUL`);
+          if (node['type'] === 'integer' && !(Number(node['maximum']) <= MAX_INTEGER && Number(node['minimum']) >= -MAX_INTEGER - 1))
+            loose.push(`${name} is unbounded`);
         }
       }
     }
@@ -283,7 +297,12 @@ describe('the bad-input corpus', () => {
     expect(cases.length).toBeGreaterThan(400);
     const wrong: string[] = [];
     for (const one of cases) {
-      const res = await app.inject({ method: one.method as 'GET', url: one.url, headers: one.headers, ...(one.payload === undefined ? {} : { payload: one.payload }) });
+      const res = await app.inject({
+        method: one.method as 'GET',
+        url: one.url,
+        headers: one.headers,
+        ...(one.payload === undefined ? {} : { payload: one.payload }),
+      });
       const body = (res.headers['content-type'] ?? '').startsWith('application/json') ? res.json<{ detail?: string }>() : undefined;
       if (res.statusCode < 400 || res.statusCode >= 500 || !Value.Check(ErrorAnswer, body) || !(body?.detail ?? '').includes(one.field)) {
         wrong.push(`${one.label}: ${res.statusCode} ${body ? JSON.stringify(body).slice(0, 200) : res.headers['content-type']}`);

@@ -44,7 +44,10 @@ async function claim(path: string, contentType: string, claimed: number, sent: B
   try {
     const [response] = (await Promise.race([
       once(request, 'response'),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: the server waits for the body`)), ANSWER_WITHIN_MS))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: the server waits for the body`)), ANSWER_WITHIN_MS)),
+      ),
     ])) as [http.IncomingMessage];
     let text = '';
     for await (const chunk of response.setEncoding('utf8')) text += chunk as string;

@@ -34,7 +34,11 @@ async function runCliWith(env: { DATA_DIR: string; DATABASE_URL: string }, ...ar
   return { code, ...output };
 }
 
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false });

@@ -25,8 +25,7 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable at once', () => {
-    const read = () =>
-      loadConfig({ API_PORT: 'abc', DATABASE_URL: 'mysql://x', PIX_KEY: 'nope', PAYMENT_GATEWAY_DELAY_MS: '-5' });
+    const read = () => loadConfig({ API_PORT: 'abc', DATABASE_URL: 'mysql://x', PIX_KEY: 'nope', PAYMENT_GATEWAY_DELAY_MS: '-5' });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(/API_PORT[\s\S]*DATABASE_URL[\s\S]*PIX_KEY[\s\S]*PAYMENT_GATEWAY_DELAY_MS/);
   });
@@ -98,9 +97,16 @@ describe('loadMediaStore', () => {
     expect(unknown).toEqual([expect.stringContaining('MEDIA_STORE must be "local" or "s3" (got "gcs")')]);
     const missing: string[] = [];
     loadMediaStore({ MEDIA_STORE: 's3' }, missing);
-    expect(missing).toEqual(['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].map((name) => `${name} must be set when MEDIA_STORE is s3`));
+    expect(missing).toEqual(
+      ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].map(
+        (name) => `${name} must be set when MEDIA_STORE is s3`,
+      ),
+    );
     const wrong: string[] = [];
-    loadMediaStore({ ...S3, MEDIA_S3_ENDPOINT: 'ftp://x', MEDIA_S3_BUCKET: 'Bad_Bucket', MEDIA_S3_FORCE_PATH_STYLE: 'maybe', MEDIA_S3_SIGNED_URLS: 'yes' }, wrong);
+    loadMediaStore(
+      { ...S3, MEDIA_S3_ENDPOINT: 'ftp://x', MEDIA_S3_BUCKET: 'Bad_Bucket', MEDIA_S3_FORCE_PATH_STYLE: 'maybe', MEDIA_S3_SIGNED_URLS: 'yes' },
+      wrong,
+    );
     expect(wrong).toEqual([
       expect.stringContaining('MEDIA_S3_ENDPOINT must be an http(s) address'),
       expect.stringContaining('MEDIA_S3_BUCKET must be a bucket name'),

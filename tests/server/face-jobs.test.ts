@@ -105,7 +105,12 @@ async function describedPhoto(db: Db, target: { organizationId: number; cardId: 
 }
 
 const search = async (db: Db, organizationId: number, engine: FaceEngine, fromDate: string, toDate = fromDate) =>
-  searchByFaces(db, engine, { organization: (await findOrganizationById(db, organizationId))!, fromDate, toDate, photos: [{ name: 'selfie.jpg', bytes: readFileSync(demoSamplePath(1)) }] });
+  searchByFaces(db, engine, {
+    organization: (await findOrganizationById(db, organizationId))!,
+    fromDate,
+    toDate,
+    photos: [{ name: 'selfie.jpg', bytes: readFileSync(demoSamplePath(1)) }],
+  });
 
 describe('face indexing jobs', () => {
   it('are queued by imports, only where the organization has facial search', async () => {
@@ -123,11 +128,15 @@ describe('face indexing jobs', () => {
     // A worker claims two jobs and the process dies with them: the database is closed mid-way.
     // One lease has ended by the restart, the other runs for a minute more.
     const nowMs = Date.now();
-    const claim = (leaseExpiresAtMs: number) => transaction(target.db, (db) => claimFaceJobs(db, { token: randomUUID(), leaseExpiresAtMs }, { nowMs, limit: 1 }));
+    const claim = (leaseExpiresAtMs: number) =>
+      transaction(target.db, (db) => claimFaceJobs(db, { token: randomUUID(), leaseExpiresAtMs }, { nowMs, limit: 1 }));
     expect(await claim(nowMs - 1)).toHaveLength(1);
     const held = await claim(nowMs + 60_000);
     expect(held).toHaveLength(1);
-    open.splice(open.findIndex((entry) => entry.db === target.db), 1);
+    open.splice(
+      open.findIndex((entry) => entry.db === target.db),
+      1,
+    );
     await target.db.destroy();
 
     const db = await openTestDatabase(target.dataDir);
@@ -182,7 +191,8 @@ describe('a facial search', () => {
     const target = await freshDatabase();
     const id = await describedPhoto(target.db, target, '2026-03-11T01:00:00.000Z', [SELFIE]);
     const engine = countingEngine();
-    const cardsOn = async (day: string) => (await search(target.db, target.organizationId, engine, day)).cards.flatMap((card) => card.medias.map((media) => media.id));
+    const cardsOn = async (day: string) =>
+      (await search(target.db, target.organizationId, engine, day)).cards.flatMap((card) => card.medias.map((media) => media.id));
     expect(await cardsOn('2026-03-10')).toEqual([id]);
     expect(await cardsOn('2026-03-11')).toEqual([]);
     // The same photo in an organization whose days are UTC's.
@@ -240,7 +250,9 @@ describe('the in-memory index', () => {
     const addPhotos = async (n: number) => {
       for (let i = 0; i < n; i++) {
         // Faces of random people, some close to them, some too far (0.16 to 0.65 away).
-        const faces = Array.from({ length: 1 + Math.floor(random() * 3) }, () => near(people[Math.floor(random() * people.length)]!, Math.floor(random() * 1e6), 0.2 + random() * 0.6));
+        const faces = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          near(people[Math.floor(random() * people.length)]!, Math.floor(random() * 1e6), 0.2 + random() * 0.6),
+        );
         const captured = day + Math.floor(random() * 3 * 86_400_000);
         stored.push({ mediaId: await describedPhoto(target.db, target, new Date(captured).toISOString(), faces), captured, faces });
       }
@@ -312,9 +324,25 @@ describe('loading an index', () => {
         });
         await insertMedias(
           db,
-          photos.map(({ id }) => ({ id, organization_id: target.organizationId, card_id: target.cardId, kind: 'photo' as const, filename: 'photo.jpg', mime: 'image/jpeg', width: 10, height: 10, bytes: 1, sha256: id, captured_at: capturedAt, sold_at_venue: 0 })),
+          photos.map(({ id }) => ({
+            id,
+            organization_id: target.organizationId,
+            card_id: target.cardId,
+            kind: 'photo' as const,
+            filename: 'photo.jpg',
+            mime: 'image/jpeg',
+            width: 10,
+            height: 10,
+            bytes: 1,
+            sha256: id,
+            captured_at: capturedAt,
+            sold_at_venue: 0,
+          })),
         );
-        await insertFaces(db, photos.map(({ id, faces }) => ({ mediaId: id, descriptors: faces })));
+        await insertFaces(
+          db,
+          photos.map(({ id, faces }) => ({ mediaId: id, descriptors: faces })),
+        );
       }
     });
     const wanted = [descriptor(1000)];

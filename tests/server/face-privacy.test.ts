@@ -43,7 +43,10 @@ const search = (parts: readonly Part[]) =>
  * are the same in every test that makes one, and other test files write theirs to the temporary
  * folder this test searches at the same time.)
  */
-const noiseWithoutFace = () => sharp(randomBytes(320 * 240 * 3), { raw: { width: 320, height: 240, channels: 3 } }).jpeg().toBuffer();
+const noiseWithoutFace = () =>
+  sharp(randomBytes(320 * 240 * 3), { raw: { width: 320, height: 240, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 
 const selfieOfSample1 = (quality: number) =>
   sharp(demoSamplePath(1)).flop().extract({ left: 200, top: 100, width: 1500, height: 900 }).jpeg({ quality }).toBuffer();

@@ -108,7 +108,11 @@ describe('POST /api/v1/card/search/photo', () => {
     expect(empty.json()).toMatchObject({ error: true, message: 'INVALID_IMAGE' });
     expect(empty.statusCode).toBe(400);
     for (const body of MALFORMED_MULTIPART) {
-      const res = await api.app.inject({ method: 'POST', url: `/api/v1/card/search/photo?organization_id=${orgId}&from_date=${yesterday}&to_date=${today}`, ...body });
+      const res = await api.app.inject({
+        method: 'POST',
+        url: `/api/v1/card/search/photo?organization_id=${orgId}&from_date=${yesterday}&to_date=${today}`,
+        ...body,
+      });
       expect(res.json(), body.payload).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
       expect(res.statusCode).toBe(400);
     }

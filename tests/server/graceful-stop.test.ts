@@ -71,14 +71,25 @@ describe('a worker told to stop', () => {
     const card = (await findCard(db, orgId, 'DEMO00001'))!;
     const jobId = newId();
     await insertImportJobs(db, [
-      { id: jobId, batch_id: newId(), organization_id: orgId, card_id: card.id, kind: 'photo', file_name: 'slow.jpg', captured_at: new Date().toISOString(), sold_at_venue: 0, queued_at: new Date().toISOString() },
+      {
+        id: jobId,
+        batch_id: newId(),
+        organization_id: orgId,
+        card_id: card.id,
+        kind: 'photo',
+        file_name: 'slow.jpg',
+        captured_at: new Date().toISOString(),
+        sold_at_venue: 0,
+        queued_at: new Date().toISOString(),
+      },
     ]);
     // The staged file never arrives (a stalled object store) until the test lets it fail.
     let fail: (error: Error) => void = () => undefined;
     const stalled = new Promise<never>((_resolve, reject) => (fail = reject));
     const local = createLocalStore(dataDir);
     const worker = startImporter(db, { ...local, read: () => stalled }, () => undefined);
-    const claimOf = async () => (await rows(db, sql<{ claim_token: string | null; attempts: number }>`SELECT claim_token, attempts FROM import_jobs WHERE id = ${jobId}`))[0];
+    const claimOf = async () =>
+      (await rows(db, sql<{ claim_token: string | null; attempts: number }>`SELECT claim_token, attempts FROM import_jobs WHERE id = ${jobId}`))[0];
     await vi.waitFor(async () => expect((await claimOf())?.claim_token).toEqual(expect.any(String)), { timeout: 10_000, interval: 20 });
     // Bounded, so the test reports a stop that waits for the stalled job rather than hanging.
     const stopped = await Promise.race([worker.stop({ releaseAfterMs: 200 }).then(() => 'stopped'), sleep(10_000).then(() => 'still waiting')]);

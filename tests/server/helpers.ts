@@ -177,7 +177,9 @@ export async function runCli(dataDir: string, ...args: string[]): Promise<CliRes
 
 /** What `media:import` writes to stderr when all goes well: its progress lines, ending at `total`, and nothing else. */
 export function importProgressOnly(total: number): RegExp {
-  return new RegExp(`^(Importing into [^\\n]+ \\[[#.]+\\] \\d+/${total} [\\d.]+ media/s\\n)*Importing into [^\\n]+ \\[#+\\] ${total}/${total} [\\d.]+ media/s\\n$`);
+  return new RegExp(
+    `^(Importing into [^\\n]+ \\[[#.]+\\] \\d+/${total} [\\d.]+ media/s\\n)*Importing into [^\\n]+ \\[#+\\] ${total}/${total} [\\d.]+ media/s\\n$`,
+  );
 }
 
 export interface FixtureMedia {

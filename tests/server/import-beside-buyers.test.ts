@@ -56,7 +56,10 @@ async function buyOnce(shop: Shop, round: number, timings: Timed[]): Promise<voi
     return answer.body;
   };
   for (let i = 0; i < LOOK_UPS; i++) await timed('look-up', 'GET', `/api/v1/card/DEMO00001/medias?organization_id=${shop.orgId}`);
-  const created = await timed('order', 'POST', `/api/v1/order/DEMO00001/${shop.orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, { cards: [], visitor_key: visitor });
+  const created = await timed('order', 'POST', `/api/v1/order/DEMO00001/${shop.orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, {
+    cards: [],
+    visitor_key: visitor,
+  });
   const orderId = (created['order'] as { id?: string } | undefined)?.id;
   if (!orderId) return;
   await timed('item', 'POST', `/api/v1/order/${orderId}/product/${shop.photoProduct}/${shop.unsold[round % shop.unsold.length]}`);

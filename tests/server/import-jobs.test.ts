@@ -25,7 +25,10 @@ let api: ApiInstance | undefined;
 const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await row(db, query))?.n);
 const jobsLeft = () => count(sql`SELECT count(*) AS n FROM import_jobs`);
 const mediaOfCard = (code: string) =>
-  rows<{ id: string; filename: string }>(db, sql`SELECT m.id, m.filename FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code} ORDER BY m.filename`);
+  rows<{ id: string; filename: string }>(
+    db,
+    sql`SELECT m.id, m.filename FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code} ORDER BY m.filename`,
+  );
 /** Every media id in the store and every scratch entry: after the imports, exactly the media rows and nothing. */
 const storeState = async () => ({
   stored: (await fs.readdir(path.join(dataDir, 'media'))).sort(),

@@ -87,7 +87,7 @@ describe('media import', () => {
   });
 
   it('imports a PNG with transparency, keeping the original and making every derivative', async () => {
-    const png = path.join(sources, 'Fête à l\'école.png');
+    const png = path.join(sources, "Fête à l'école.png");
     await sharp({ create: { width: 2400, height: 1200, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } } })
       .png()
       .toFile(png);
@@ -103,7 +103,10 @@ describe('media import', () => {
   it('stores a photo turned by its EXIF orientation at the size it is shown: a portrait stays a portrait', async () => {
     const turned = path.join(sources, 'turned.jpg');
     // Landscape pixels that viewers turn a quarter (orientation 6): shown 200 wide, 300 high.
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toFile(turned);
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(turned);
     const media = await importMedia(db, createLocalStore(dataDir), source(turned));
     expect(await findMedia(db, media.id)).toMatchObject({ width: 200, height: 300 });
     const thumb = await sharp(path.join(dataDir, 'media', media.id, 'thumb.jpg')).metadata();

@@ -101,7 +101,10 @@ describe('MEDIA_STORE=s3', () => {
   });
 
   it('serves thumbs and previews from the bucket: watermarked unless sold', async () => {
-    for (const [ids, suffix] of [[unsold, '-wm'], [sold, '']] as const) {
+    for (const [ids, suffix] of [
+      [unsold, '-wm'],
+      [sold, ''],
+    ] as const) {
       for (const size of ['thumb', 'preview']) {
         const res = await download(ids[0] ?? '', size);
         expect(res.statusCode).toBe(200);
@@ -177,7 +180,9 @@ describe('MEDIA_STORE=s3: media:import (the admin CLI) with a video', () => {
   });
 
   it('stores the photo and the video in the bucket and lists them', async () => {
-    const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/STORE0001`, payload: { cards: ['STORE0001'] } })).json<WireMediasAnswer>();
+    const list = (
+      await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/STORE0001`, payload: { cards: ['STORE0001'] } })
+    ).json<WireMediasAnswer>();
     expect(list.sold_medias.map((media) => media.filename).sort()).toEqual(['clip.mp4', 'photo.jpg']);
     expect(await keys(`${videoId}/`)).toEqual(filesOf(videoId, 'original.mp4'));
     expect(await object(`${videoId}/original.mp4`)).toEqual(video);
@@ -235,7 +240,14 @@ describe('MEDIA_STORE=s3: failures and debris', () => {
     const fake = path.join(root, 'fake.jpg');
     await fs.writeFile(fake, 'not an image');
     const card = (await row(api.db, sql`SELECT id FROM cards WHERE code = 'DEMO00001'`)) as { id: string };
-    const source = (sourcePath: string) => ({ organizationId: orgId, cardId: card.id, sourcePath, kind: 'photo' as const, soldAtVenue: false, capturedAt: new Date().toISOString() });
+    const source = (sourcePath: string) => ({
+      organizationId: orgId,
+      cardId: card.id,
+      sourcePath,
+      kind: 'photo' as const,
+      soldAtVenue: false,
+      capturedAt: new Date().toISOString(),
+    });
     await expect(importMedias(api.db, api.store, [source(demoSamplePath(5)), source(fake)])).rejects.toThrow(MediaImportError);
     expect({ keys: await keys(), media: await count(api.db, 'media') }).toEqual(before);
   });
@@ -302,7 +314,13 @@ describe('MEDIA_STORE=s3: the API at start', () => {
   it('warns that the bucket answers anonymous reads (s3rver does), and still starts', { timeout: 90_000 }, async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const started = await startApi({ ...loadConfig({}), apiPort: 0, dataDir: api.dataDir, databaseUrl: await testDatabaseUrl(api.dataDir), mediaStore: loadMediaStore(env) });
+      const started = await startApi({
+        ...loadConfig({}),
+        apiPort: 0,
+        dataDir: api.dataDir,
+        databaseUrl: await testDatabaseUrl(api.dataDir),
+        mediaStore: loadMediaStore(env),
+      });
       await started.close();
       const warnings = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('anonymous reads'));
       expect(warnings).toEqual([expect.stringContaining(`media bucket "${BUCKET}" answers anonymous reads`)]);

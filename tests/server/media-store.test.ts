@@ -33,10 +33,7 @@ const s3Config = (endpoint: string) => ({ endpoint, region: 'us-east-1', bucket:
 
 const STORES: Array<[string, () => MediaStore]> = [
   ['local', () => createLocalStore(path.join(root, `local-${++folders}`))],
-  [
-    's3',
-    () => createS3Store(s3Config(s3.endpoint), path.join(root, `s3-scratch-${++folders}`)),
-  ],
+  ['s3', () => createS3Store(s3Config(s3.endpoint), path.join(root, `s3-scratch-${++folders}`))],
 ];
 
 /** A scratch folder holding `files`, as an import prepares one. */

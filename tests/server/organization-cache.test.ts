@@ -33,7 +33,10 @@ describe('organization cache', () => {
 
   it('sees changes made through another handle, however quick', async () => {
     for (const free_photos of [true, false, true]) {
-      await upsertOrganization(admin, { ...DEMO_ORGANIZATION, features: { ...DEMO_ORGANIZATION.features, site: { ...DEMO_ORGANIZATION.features.site, free_photos } } });
+      await upsertOrganization(admin, {
+        ...DEMO_ORGANIZATION,
+        features: { ...DEMO_ORGANIZATION.features, site: { ...DEMO_ORGANIZATION.features.site, free_photos } },
+      });
       expect((await findOrganizationById(api, orgId))?.features.site.free_photos).toBe(free_photos);
       expect((await findOrganizationByWebName(api, DEMO_ORGANIZATION.web_name))?.features.site.free_photos).toBe(free_photos);
     }

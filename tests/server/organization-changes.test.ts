@@ -60,7 +60,10 @@ describe('the record of changes', () => {
 
 describe('organizations added, changed and removed', () => {
   it('each moves updated_at and shows in what changed since; a removed one is gone from the sites', async () => {
-    const start = (await list()).map((o) => o.updated_at).sort().at(-1)!;
+    const start = (await list())
+      .map((o) => o.updated_at)
+      .sort()
+      .at(-1)!;
     const folder = await makeTempDir('org-');
     const file = path.join(folder, 'livre.json');
     await fs.copyFile(path.join(import.meta.dirname, '../fixtures/organizations/livre.json'), file);
@@ -153,7 +156,10 @@ describe('the signed change webhook', () => {
     await sql`INSERT INTO webhook_signatures (signature, expires_at_ms) VALUES (${'sha256=stale'}, ${staleMs})`.execute(api.db);
     const body = JSON.stringify({ web_name: 'demo' });
     expect((await announce(body, sign(body))).statusCode).toBe(200);
-    const left = await row(api.db, sql<{ n: number; stale: number }>`SELECT count(*) AS n, sum(CASE WHEN expires_at_ms <= ${Date.now()} THEN 1 ELSE 0 END) AS stale FROM webhook_signatures`);
+    const left = await row(
+      api.db,
+      sql<{ n: number; stale: number }>`SELECT count(*) AS n, sum(CASE WHEN expires_at_ms <= ${Date.now()} THEN 1 ELSE 0 END) AS stale FROM webhook_signatures`,
+    );
     expect(Number(left?.stale ?? 0)).toBe(0);
     expect(Number(left?.n)).toBeGreaterThan(0);
   });
@@ -175,7 +181,7 @@ describe('the signed change webhook', () => {
     const body = JSON.stringify({ web_name: 'demo' });
     const res = await announce(body, sign(body));
     expect(res.statusCode).toBe(200);
-    expect(await updatedAt('demo') > before).toBe(true);
+    expect((await updatedAt('demo')) > before).toBe(true);
     const unknown = JSON.stringify({ web_name: 'nobody' });
     expect((await announce(unknown, sign(unknown))).statusCode).toBe(404);
     const malformed = JSON.stringify({ web_name: 'Not A Name' });

@@ -9,7 +9,7 @@ import { createTestApi, type TestApi, row } from './helpers.ts';
 // One schema (contract/organization.ts) for the CLI's file, the API's answer and the build.
 
 describe('the organization file (org:upsert)', () => {
-  it('names every wrong field at once, past TypeBox\'s usual 8 errors', () => {
+  it("names every wrong field at once, past TypeBox's usual 8 errors", () => {
     const result = parseOrganizationInput({
       id: 3,
       foo: 1,
@@ -70,7 +70,7 @@ describe('GET /api/v1/organization/:webName', () => {
   let api: TestApi;
   afterEach(() => api.close());
 
-  it('answers through the contract\'s schema: a stored field outside it never travels', async () => {
+  it("answers through the contract's schema: a stored field outside it never travels", async () => {
     api = await createTestApi();
     const stored = await row(api.db, sql<{ profile: string }>`SELECT profile FROM organizations WHERE web_name = 'demo'`);
     const profile = JSON.stringify({ ...JSON.parse(stored?.profile ?? '{}'), internal_note: 'x' });
@@ -82,6 +82,9 @@ describe('GET /api/v1/organization/:webName', () => {
     expect(body.organization).not.toHaveProperty('internal_note');
     expect(body.organization).toMatchObject({ web_name: 'demo', features_organization: { webapp_initial_form: 'card' } });
     const list = await api.app.inject({ url: '/api/v1/organizations' });
-    expect(list.json()).toEqual({ error: false, organizations: [{ id: body.organization.id, web_name: 'demo', name: 'Demo', updated_at: expect.any(String) }] });
+    expect(list.json()).toEqual({
+      error: false,
+      organizations: [{ id: body.organization.id, web_name: 'demo', name: 'Demo', updated_at: expect.any(String) }],
+    });
   });
 });

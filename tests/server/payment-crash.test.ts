@@ -43,9 +43,19 @@ afterAll(async () => {
 });
 
 const attempts = (orderId: string) =>
-  rows(db, sql<{ status: string; charge_id: string | null; amount_cents: number }>`SELECT status, charge_id, amount_cents FROM payments WHERE order_id = ${orderId}`);
+  rows(
+    db,
+    sql<{ status: string; charge_id: string | null; amount_cents: number }>`SELECT status, charge_id, amount_cents FROM payments WHERE order_id = ${orderId}`,
+  );
 const charges = (orderId: string) =>
-  rows(db, sql<{ id: string; status: string; amount_cents: number }>`SELECT id, status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
+  rows(
+    db,
+    sql<{
+      id: string;
+      status: string;
+      amount_cents: number;
+    }>`SELECT id, status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`,
+  );
 const soldBy = async (orderId: string) =>
   (await rows(db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((media) => media.id);
 const orderStatus = async (orderId: string) => (await rows(db, sql<{ status: number }>`SELECT status FROM orders WHERE id = ${orderId}`))[0]?.status;

@@ -237,7 +237,12 @@ describe('loadCdnTarget', () => {
     ]);
 
     problems.length = 0;
-    const wrong = { ...complete, PUBLISH_S3_ENDPOINT: 's3.example.com', PUBLISH_S3_BUCKET: 'Event_Sites', PUBLISH_PURGE_URL: 'cdn.example.com/purge?token=secret' };
+    const wrong = {
+      ...complete,
+      PUBLISH_S3_ENDPOINT: 's3.example.com',
+      PUBLISH_S3_BUCKET: 'Event_Sites',
+      PUBLISH_PURGE_URL: 'cdn.example.com/purge?token=secret',
+    };
     expect(loadCdnTarget(wrong, problems)).toBeNull();
     expect(problems).toEqual([
       'PUBLISH_S3_ENDPOINT must be an http(s) address (got "s3.example.com")',

@@ -65,7 +65,14 @@ describe('products:set', () => {
     const bad = {
       products: [
         { unities: 1, ranges_price: [{ min_photos: 2, max_photos: 1, price: 10.5 }], colour: 'red' },
-        { unities: 1, is_video: true, ranges_price: [{ min_photos: 1, max_photos: null, price: 1 }, { min_photos: 3, price: 1 }] },
+        {
+          unities: 1,
+          is_video: true,
+          ranges_price: [
+            { min_photos: 1, max_photos: null, price: 1 },
+            { min_photos: 3, price: 1 },
+          ],
+        },
         { unities: 0, price: -1 },
         { unities: 0, price: 100 },
         { unities: -2 },

@@ -98,13 +98,7 @@ export async function expectError(
   return res.body;
 }
 
-export function createOrder(
-  api: TestApi,
-  shop: Shop,
-  firstCard = 'DEMO00001',
-  cards: string[] = [],
-  visitor = VISITOR,
-): Promise<WireOrder> {
+export function createOrder(api: TestApi, shop: Shop, firstCard = 'DEMO00001', cards: string[] = [], visitor = VISITOR): Promise<WireOrder> {
   return orderCall(api, 'POST', `/api/v1/order/${firstCard}/${shop.orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, {
     cards,
     visitor_key: visitor,

@@ -39,8 +39,7 @@ async function stockedCard(code: string, photos: number): Promise<{ photos: stri
   };
 }
 
-const mediaIds = (order: WireOrder) =>
-  order.items.flatMap((line) => line.items.map((item) => ('photo' in item ? item.photo.id : item.video.id)));
+const mediaIds = (order: WireOrder) => order.items.flatMap((line) => line.items.map((item) => ('photo' in item ? item.photo.id : item.video.id)));
 
 describe('GET /api/v1/products/:orgId/online', () => {
   it('answers the products with their ranges in cents and the all-digital package apart', async () => {
@@ -160,7 +159,7 @@ describe('who may read an order', () => {
     const [a, b] = await Promise.all([await createOrder(api, shop, 'OWNER0002', [], key), await createOrder(api, shop, 'OWNER0002', [], key)]);
     expect(b.id).toBe(a.id);
     expect((await createOrder(api, shop, 'OWNER0002', [], key)).id).toBe(a.id);
-    const rows = (await row(api.db, sql`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'`));
+    const rows = await row(api.db, sql`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'OWNER0002'`);
     expect(rows).toEqual({ n: 1 });
   });
 
@@ -398,8 +397,7 @@ describe('POST /api/v1/order/:orderId/finish', () => {
 });
 
 describe('the all-digital package and orders with nothing to buy', () => {
-  const soldAtVenue = (code: string) =>
-    sql`UPDATE media SET sold_at_venue = 1 WHERE card_id = (SELECT id FROM cards WHERE code = ${code})`.execute(api.db);
+  const soldAtVenue = (code: string) => sql`UPDATE media SET sold_at_venue = 1 WHERE card_id = (SELECT id FROM cards WHERE code = ${code})`.execute(api.db);
 
   it('refuses the package where nothing unsold is in reach or it costs more than buying one by one', async () => {
     await stockedCard('PKGNO0001', 6);
@@ -436,6 +434,6 @@ describe('the all-digital package and orders with nothing to buy', () => {
     await soldAtVenue('PKGNO0004');
     expect(await orderCall(api, 'GET', `/api/v1/order/${other.id}`)).toMatchObject({ total: 0, items: [] });
     await expectError(api, 'POST', `/api/v1/payment/checkout/${other.id}`, 409, 'NOTHING_TO_BUY', { card_hash: 'AAAA' });
-    expect((await row(api.db, sql`SELECT count(*) AS n FROM payments WHERE order_id IN (${order.id}, ${other.id})`))).toEqual({ n: 0 });
+    expect(await row(api.db, sql`SELECT count(*) AS n FROM payments WHERE order_id IN (${order.id}, ${other.id})`)).toEqual({ n: 0 });
   });
 });

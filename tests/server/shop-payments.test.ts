@@ -455,7 +455,7 @@ describe('payment status, QR code and webhook', () => {
     };
     // The PSP settles on its side; nothing changes here until the webhook arrives.
     await sandbox().confirmPix(charge.charge_id);
-    expect((await row(api.db, sql`SELECT status FROM orders WHERE id = ${order.id}`))).toEqual({ status: 0 });
+    expect(await row(api.db, sql`SELECT status FROM orders WHERE id = ${order.id}`)).toEqual({ status: 0 });
     const before = await snapshot(api.db);
     await expectError(api, 'POST', '/api/v1/payment/webhook', 400, 'VALIDATION_ERROR', { hello: 'world' });
     await expectError(api, 'POST', '/api/v1/payment/webhook', 404, 'PAYMENT_NOT_FOUND', { charge_id: 'ch_unknown' });
@@ -541,7 +541,12 @@ describe('a payment sells exactly what it was made for', () => {
   it('gives back a card charge made while photos were added, and sells nothing', async () => {
     const slow = slowApp();
     const { order, media } = await oneOfThree('RACEC0001');
-    const paying = slow.inject({ method: 'POST', url: `/api/v1/payment/checkout/${order.id}`, headers: asVisitor, payload: { card_hash: await cardHash(api) } });
+    const paying = slow.inject({
+      method: 'POST',
+      url: `/api/v1/payment/checkout/${order.id}`,
+      headers: asVisitor,
+      payload: { card_hash: await cardHash(api) },
+    });
     await inFlight(order.id);
     await addRest(order.id, media);
     const answer = await paying;
@@ -549,7 +554,7 @@ describe('a payment sells exactly what it was made for', () => {
     expect(answer.statusCode).toBe(409);
     const after = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
     expect(after).toMatchObject({ status: 0, total: 7000, payments: [{ modality: 'creditCard', status: 'REFUNDED', amount: 2500 }] });
-    expect((await rows(api.db, sql`SELECT status FROM sandbox_charges WHERE order_id = ${order.id}`))).toEqual([{ status: 'refunded' }]);
+    expect(await rows(api.db, sql`SELECT status FROM sandbox_charges WHERE order_id = ${order.id}`)).toEqual([{ status: 'refunded' }]);
     expect(await soldBy(order.id)).toEqual([]);
     // Paying again charges the new total and sells the three photos.
     expect((await checkout(order.id, { card_hash: await cardHash(api) })).body).toMatchObject({ status: 'PAID' });
@@ -634,7 +639,7 @@ describe('a payment sells exactly what it was made for', () => {
       { error: false, message: 'OK', status: 'PAID', pix_text: null },
       { error: false, message: 'OK', status: 'PAID', pix_text: null },
     ]);
-    expect((await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${id}`))).toEqual({ n: 1 });
+    expect(await row(api.db, sql`SELECT count(*) AS n FROM sandbox_charges WHERE order_id = ${id}`)).toEqual({ n: 1 });
     expect(await soldBy(id)).toEqual([photo]);
     await slow.close();
   });
@@ -665,8 +670,7 @@ describe('an attempt whose gateway answer was never recorded', () => {
       headers: { [VISITOR_KEY_HEADER]: VISITOR },
       payload: { card_hash: await cardHash(api) },
     });
-  const chargesOf = (orderId: string) =>
-    rows(api.db, sql`SELECT status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
+  const chargesOf = (orderId: string) => rows(api.db, sql`SELECT status, amount_cents FROM sandbox_charges WHERE order_id = ${orderId} ORDER BY created_at`);
   const soldBy = async (orderId: string) =>
     (await rows(api.db, sql<{ id: string }>`SELECT id FROM media WHERE sold_order_id = ${orderId} ORDER BY id`)).map((row) => row.id);
   const attemptsOf = async (orderId: string) =>

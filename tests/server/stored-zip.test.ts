@@ -47,7 +47,10 @@ describe('storedZip', () => {
 
   it('reads each file only when the archive gets to it, with back-pressure', async () => {
     const opened: string[] = [];
-    const entries = ['a', 'b'].map((name) => ({ ...entry(name, Buffer.alloc(4 << 20, 1)), open: async () => (opened.push(name), Readable.from([Buffer.alloc(4 << 20, 1)])) }));
+    const entries = ['a', 'b'].map((name) => ({
+      ...entry(name, Buffer.alloc(4 << 20, 1)),
+      open: async () => (opened.push(name), Readable.from([Buffer.alloc(4 << 20, 1)])),
+    }));
     const stream = storedZip(entries);
     const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
     stream.pause();
@@ -66,7 +69,12 @@ describe('storedZip', () => {
     const endless = {
       ...entry('endless.bin', Buffer.alloc(0)),
       size: 1 << 30,
-      open: async () => (source = new Readable({ read() { this.push(Buffer.alloc(1 << 16)); } })),
+      open: async () =>
+        (source = new Readable({
+          read() {
+            this.push(Buffer.alloc(1 << 16));
+          },
+        })),
     };
     const stream = storedZip([endless]);
     await new Promise<void>((resolve) => stream.on('data', () => source && resolve()));

@@ -32,12 +32,16 @@ async function plant(files: readonly string[]): Promise<void> {
 /** What a kill -9 during uploads and imports leaves: its scratch in tmp/, a media folder whose row never came. */
 async function plantDebris(): Promise<string> {
   const dead = await deadProcessScratch();
-  await plant([`tmp/${dead}/upload-AbC123/0/photo.jpg`, `tmp/${dead}/Zx9-Q1w2e3/preview.jpg`, 'media/NoRowForThis000/original.jpg', 'media/NoRowForThis000/thumb.jpg']);
+  await plant([
+    `tmp/${dead}/upload-AbC123/0/photo.jpg`,
+    `tmp/${dead}/Zx9-Q1w2e3/preview.jpg`,
+    'media/NoRowForThis000/original.jpg',
+    'media/NoRowForThis000/thumb.jpg',
+  ]);
   return dead;
 }
 
-const startHere = async () =>
-  startApi({ ...loadConfig({}), apiPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir) });
+const startHere = async () => startApi({ ...loadConfig({}), apiPort: 0, dataDir, databaseUrl: await testDatabaseUrl(dataDir) });
 
 beforeEach(async () => {
   dataDir = await makeTempDir();
@@ -49,7 +53,7 @@ beforeEach(async () => {
 afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe('the sweep at start', () => {
-  it("removes what a killed process left: its scratch under tmp/ and media folders without a row", { timeout: 90_000 }, async () => {
+  it('removes what a killed process left: its scratch under tmp/ and media folders without a row', { timeout: 90_000 }, async () => {
     const dead = await plantDebris();
     // A former process that had this one's id (a restarted container's pid 1), and an earlier
     // version's scratch, named by no process: taken once a day old, not before.
@@ -70,7 +74,11 @@ describe('the sweep at start', () => {
     const db = await openTestDatabase(dataDir);
     const store = createLocalStore(dataDir);
     const folder = await photoFolder(FOLDER_PHOTOS);
-    const exists = (id: string) => fs.stat(path.join(dataDir, 'media', id)).then(() => true, () => false);
+    const exists = (id: string) =>
+      fs.stat(path.join(dataDir, 'media', id)).then(
+        () => true,
+        () => false,
+      );
     /** An import's batch and jobs while it is still queueing (its batch row there), with its files staged so far. */
     const queueing = async (code: string) => {
       const jobs = await rows<{ id: string; batch_id: string }>(
@@ -153,7 +161,8 @@ describe('the sweep at start', () => {
         });
       });
       request.write(form.payload.subarray(0, held));
-      const inFlight = async () => ((await fs.readdir(path.join(dataDir, 'tmp'), { recursive: true }).catch(() => [])) as string[]).filter((file) => file.endsWith('in-flight.jpg'));
+      const inFlight = async () =>
+        ((await fs.readdir(path.join(dataDir, 'tmp'), { recursive: true }).catch(() => [])) as string[]).filter((file) => file.endsWith('in-flight.jpg'));
       await vi.waitFor(async () => expect(await inFlight()).toHaveLength(1), { timeout: 30_000, interval: 50 });
       const dead = await plantDebris();
 

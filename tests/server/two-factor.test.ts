@@ -46,7 +46,7 @@ describe('two-factor with online sale (fixture cofre)', () => {
     expect(await inject('POST', `${url}&secret=OUTRO2`, { cards: [], visitor_key: VISITOR })).toMatchObject(refused);
     // A card of another access code in the body fails the whole order.
     expect(await inject('POST', `${url}&secret=COFRE1`, { cards: ['CO-FREE-003'], visitor_key: VISITOR })).toMatchObject(refused);
-    expect((await row(api.db, sql`SELECT count(*) AS n FROM orders`))).toEqual({ n: 0 });
+    expect(await row(api.db, sql`SELECT count(*) AS n FROM orders`)).toEqual({ n: 0 });
     const made = await inject('POST', `${url}&secret=cofre1`, { cards: ['CO-FREE-002'], visitor_key: VISITOR });
     expect(made.status).toBe(200);
   });
@@ -68,13 +68,13 @@ describe('two-factor with online sale (fixture cofre)', () => {
     expect(await inject('POST', `${url}&secret=OUTRO2`, { media_ids: ids })).toMatchObject(refused);
     // One media of a card with another access code fails the whole ZIP.
     expect(await inject('POST', `${url}&secret=COFRE1`, { media_ids: [...ids, ...sold('COFREE003')] })).toMatchObject(refused);
-    expect((await row(api.db, sql`SELECT count(*) AS n FROM zip_downloads`))).toEqual({ n: 0 });
+    expect(await row(api.db, sql`SELECT count(*) AS n FROM zip_downloads`)).toEqual({ n: 0 });
     const zip = await inject('POST', `${url}&secret=cofre1`, { media_ids: ids });
     expect(zip.status).toBe(200);
     expect((zip.body as unknown as WireZipAnswer).url).toContain('/fotos.zip');
   });
 
-  it('gives a visitor\'s new upload card its own access code, and adds to it only with that code', async () => {
+  it("gives a visitor's new upload card its own access code, and adds to it only with that code", async () => {
     const upload = async (query = '') => {
       const res = await api.app.inject({
         method: 'POST',

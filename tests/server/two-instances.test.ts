@@ -39,7 +39,9 @@ beforeAll(async () => {
   orgId = (await findOrganizationByWebName(db, 'demo'))!.id;
   // The sandbox takes half a second per charge, so the two checkouts below overlap.
   const databaseUrl = (await testDatabaseUrl(dataDir)) ?? '';
-  instances = await Promise.all([1, 2].map(() => startInstance({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PAYMENT_GATEWAY_DELAY_MS: '500', RATE_LIMIT_STORE: 'database' })));
+  instances = await Promise.all(
+    [1, 2].map(() => startInstance({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PAYMENT_GATEWAY_DELAY_MS: '500', RATE_LIMIT_STORE: 'database' })),
+  );
 });
 
 afterAll(async () => {
@@ -92,7 +94,10 @@ describe('two API instances on one database', () => {
     const orderIds = new Set(created.map((answer) => (answer.body as unknown as WireOrderAnswer).order.id));
     expect(orderIds.size).toBe(1);
     const [orderId] = [...orderIds] as [string];
-    const open = await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'CROWD0001' AND o.status = 0`);
+    const open = await row(
+      db,
+      sql<{ n: number }>`SELECT count(*) AS n FROM orders o JOIN cards c ON c.id = o.first_card_id WHERE c.code = 'CROWD0001' AND o.status = 0`,
+    );
     expect(open?.n).toBe(1);
 
     const added = await Promise.all(media.map((id, n) => send(instancesInTurn(n), 'POST', `/api/v1/order/${orderId}/product/${photoProduct}/${id}`)));
@@ -102,7 +107,9 @@ describe('two API instances on one database', () => {
     await send(instancesInTurn(0), 'POST', `/api/v1/order/${orderId}/customer`, { customer: validCustomer });
     await send(instancesInTurn(1), 'POST', `/api/v1/order/${orderId}/customer`, { address: validAddress });
 
-    const checkouts = await Promise.all(Array.from({ length: 6 }, (_, n) => send(instancesInTurn(n), 'POST', `/api/v1/payment/checkout/${orderId}`, { pix: true })));
+    const checkouts = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => send(instancesInTurn(n), 'POST', `/api/v1/payment/checkout/${orderId}`, { pix: true })),
+    );
     expect(checkouts.map((answer) => answer.status)).toEqual(checkouts.map(() => 200));
     expect(new Set(checkouts.map((answer) => (answer.body as unknown as WirePaymentAnswer).pix_text)).size).toBe(1);
     const payments = await row(db, sql<{ n: number }>`SELECT count(*) AS n FROM payments WHERE order_id = ${orderId}`);

@@ -50,7 +50,10 @@ const size = async (image: Buffer) => {
 /** The image as the watermarked copies are made: the photos' watermark at its size, laid over it. */
 const watermarked = async (image: Buffer) => {
   const { width, height } = await sharp(image).metadata();
-  return sharp(image).composite([{ input: await watermarkFor(width, height) }]).png().toBuffer();
+  return sharp(image)
+    .composite([{ input: await watermarkFor(width, height) }])
+    .png()
+    .toBuffer();
 };
 
 beforeAll(async () => {

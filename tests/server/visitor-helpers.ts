@@ -56,9 +56,7 @@ export function multipart(parts: readonly Part[]): { payload: Buffer; headers: R
   const boundary = `----test${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = part.filename === undefined
-      ? `form-data; name="${part.field}"`
-      : `form-data; name="${part.field}"; filename="${part.filename}"`;
+    const disposition = part.filename === undefined ? `form-data; name="${part.field}"` : `form-data; name="${part.field}"; filename="${part.filename}"`;
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
@@ -84,14 +82,18 @@ export async function photoFolder(count: number): Promise<string> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'provider-folder-'));
   for (let i = 0; i < count; i++) {
     const background = { r: i % 256, g: (i * 7) % 256, b: (i * 13) % 256 };
-    await sharp({ create: { width: 48, height: 32, channels: 3, background } }).jpeg().toFile(path.join(folder, `p${String(i).padStart(4, '0')}.jpg`));
+    await sharp({ create: { width: 48, height: 32, channels: 3, background } })
+      .jpeg()
+      .toFile(path.join(folder, `p${String(i).padStart(4, '0')}.jpg`));
   }
   return folder;
 }
 
 /** A small real JPEG whose header claims `width` x `height` pixels (what a decoder sizes its memory by). */
 export async function jpegClaiming(width: number, height: number): Promise<Buffer> {
-  const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888888' } }).jpeg().toBuffer();
+  const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888888' } })
+    .jpeg()
+    .toBuffer();
   // Walk the marker segments to the frame header (SOF0-2): precision, then height and width.
   for (let at = 2; at + 9 < data.length; at += 2 + data.readUInt16BE(at + 2)) {
     const marker = data[at + 1] ?? 0;

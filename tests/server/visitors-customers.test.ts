@@ -40,7 +40,15 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
   });
 
   it('answers an empty list for a known customer without media, skipping empty cards', async () => {
-    const id = await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Lima', external_id: 'EMPTY1', cpf: null, email: null, phone: null, password: null });
+    const id = await upsertCustomer(api.db, orgId, {
+      name: 'Ana',
+      lastname: 'Lima',
+      external_id: 'EMPTY1',
+      cpf: null,
+      email: null,
+      phone: null,
+      password: null,
+    });
     await linkCardToCustomer(api.db, (await findCard(api.db, orgId, 'DEMO00003'))?.id ?? '', id);
     const res = await api.app.inject('/api/v1/card/customer/external_id/EMPTY1');
     expect(res.statusCode).toBe(200);
@@ -63,11 +71,21 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
       expect(res.json(), typed).toEqual(democred.json());
     }
     // A credential written in lower case by the provider is the same credential.
-    const id = await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Souza', external_id: 'cred-ana', cpf: null, email: null, phone: null, password: null });
+    const id = await upsertCustomer(api.db, orgId, {
+      name: 'Ana',
+      lastname: 'Souza',
+      external_id: 'cred-ana',
+      cpf: null,
+      email: null,
+      phone: null,
+      password: null,
+    });
     await linkCardToCustomer(api.db, (await findCard(api.db, orgId, 'DEMO00002'))?.id ?? '', id);
     const res = await api.app.inject('/api/v1/card/customer/external_id/CRED-ANA');
     expect(res.json<WireCredentialCardsAnswer>().cards.map((card) => card.card)).toEqual(['DEMO00002']);
-    expect(await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Souza', external_id: 'Cred-Ana', cpf: null, email: null, phone: null, password: null })).toBe(id);
+    expect(
+      await upsertCustomer(api.db, orgId, { name: 'Ana', lastname: 'Souza', external_id: 'Cred-Ana', cpf: null, email: null, phone: null, password: null }),
+    ).toBe(id);
   });
 
   // Migration 007 fixed SQLite files made before it; a PostgreSQL database starts at today's schema.
@@ -75,8 +93,14 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
     const dataDir = await makeTempDir();
     try {
       let db = await openTestDatabase(dataDir);
-      const org = ((await row(db, sql`INSERT INTO organizations (web_name, name, profile) VALUES (${'old'}, ${'Old'}, ${'{}'}) RETURNING id`)) as { id: number }).id;
-      for (const [name, credential] of [['Ana', 'cred-ana'], ['Bia', 'Cred-Bia'], ['Caio', 'cred-bia']] as const) {
+      const org = (
+        (await row(db, sql`INSERT INTO organizations (web_name, name, profile) VALUES (${'old'}, ${'Old'}, ${'{}'}) RETURNING id`)) as { id: number }
+      ).id;
+      for (const [name, credential] of [
+        ['Ana', 'cred-ana'],
+        ['Bia', 'Cred-Bia'],
+        ['Caio', 'cred-bia'],
+      ] as const) {
         await sql`INSERT INTO customers (organization_id, name, lastname, external_id) VALUES (${org}, ${name}, '', ${credential})`.execute(db);
       }
       await sql`DELETE FROM schema_migrations WHERE version = '007_credential_case.sql'`.execute(db);
@@ -123,7 +147,11 @@ describe('POST /api/v1/customer/card/medias', () => {
     ]) {
       const res = await search(payload);
       expect(res.statusCode).toBe(200);
-      expect(res.json<WireCustomerCardAnswer>()).toEqual({ error: false, card: { id: expect.any(String), card: 'DEMO00001', medias_count: 6 }, medias_count: 6 });
+      expect(res.json<WireCustomerCardAnswer>()).toEqual({
+        error: false,
+        card: { id: expect.any(String), card: 'DEMO00001', medias_count: 6 },
+        medias_count: 6,
+      });
     }
   });
 
@@ -172,7 +200,15 @@ describe('POST /api/v1/customer/card/medias', () => {
     await setFeatures({ customer_form_fields: ['name', 'lastname'] });
     try {
       expect((await search({ organization_id: orgId, name: 'Maria', lastname: 'Silva' })).statusCode).toBe(200);
-      const id = await upsertCustomer(api.db, orgId, { name: 'Maria', lastname: 'Silva', external_id: 'TWIN', cpf: null, email: null, phone: null, password: null });
+      const id = await upsertCustomer(api.db, orgId, {
+        name: 'Maria',
+        lastname: 'Silva',
+        external_id: 'TWIN',
+        cpf: null,
+        email: null,
+        phone: null,
+        password: null,
+      });
       await linkCardToCustomer(api.db, (await findCard(api.db, orgId, 'DEMO00002'))?.id ?? '', id);
       const res = await search({ organization_id: orgId, name: 'maria', lastname: 'silva' });
       expect(res.statusCode).toBe(404);
@@ -232,7 +268,10 @@ describe('customer:upsert CLI', () => {
 
   it('creates, links and updates a customer', async () => {
     const file = path.join(work, 'joao.json');
-    await fs.writeFile(file, JSON.stringify({ organization: 'demo', name: 'João', lastname: 'Souza', external_id: 'CRED42', cpf: '529.982.247-25', password: 'secret99' }));
+    await fs.writeFile(
+      file,
+      JSON.stringify({ organization: 'demo', name: 'João', lastname: 'Souza', external_id: 'CRED42', cpf: '529.982.247-25', password: 'secret99' }),
+    );
     const created = await cli('customer:upsert', file, '--card', 'de-mo00-002');
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
@@ -254,7 +293,14 @@ describe('customer:upsert CLI', () => {
     const before = await count(api.db, 'customers');
     const result = await cli('customer:upsert', file, '--card', 'NOSUCH999');
     expect(result.code).toBe(1);
-    for (const field of ['color is not a known field', 'name must be a non-empty text', 'cpf must be a valid CPF', 'email must be an e-mail address', 'password must be 6 to 200 characters', '--card NOSUCH999']) {
+    for (const field of [
+      'color is not a known field',
+      'name must be a non-empty text',
+      'cpf must be a valid CPF',
+      'email must be an e-mail address',
+      'password must be 6 to 200 characters',
+      '--card NOSUCH999',
+    ]) {
       expect(result.stderr).toContain(field);
     }
     await fs.writeFile(file, JSON.stringify({ organization: 'nowhere', name: 'A' }));

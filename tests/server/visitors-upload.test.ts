@@ -16,7 +16,12 @@ const upload = (parts: readonly Part[], query = '', org: number | string = orgId
   const body = multipart(parts);
   return api.app.inject({ method: 'POST', url: `/api/v1/photo/${org}${query}`, ...body });
 };
-const photo = async (name = 'my photo.jpg', color?: string): Promise<Part> => ({ field: 'photos[]', filename: name, contentType: 'image/jpeg', data: await jpeg(color) });
+const photo = async (name = 'my photo.jpg', color?: string): Promise<Part> => ({
+  field: 'photos[]',
+  filename: name,
+  contentType: 'image/jpeg',
+  data: await jpeg(color),
+});
 const setFeatures = async (site: Partial<WireOrganization['features']['site']>) => {
   const found = (await row(api.db, sql`SELECT profile FROM organizations WHERE id = ${orgId}`)) as { profile: string };
   const profile = JSON.parse(found.profile) as Pick<WireOrganization, 'features'>;
@@ -49,8 +54,14 @@ describe('POST /api/v1/photo/:org', () => {
     code = body.card_code;
     const card = (await row(api.db, sql`SELECT id, origin FROM cards WHERE code = ${code}`)) as { id: string; origin: string };
     expect(card.origin).toBe('upload');
-    const media = (await rows(api.db, sql`SELECT id, filename, sold_at_venue, must_edit, sha256 FROM media WHERE card_id = ${card.id} ORDER BY filename`)) as Array<{ id: string; filename: string; sold_at_venue: number; must_edit: number; sha256: string }>;
-    expect(media.map((row) => [row.filename, row.sold_at_venue, row.must_edit])).toEqual([['Praia_Sao.jpg', 1, 0], ['b.jpg', 1, 0]]);
+    const media = (await rows(
+      api.db,
+      sql`SELECT id, filename, sold_at_venue, must_edit, sha256 FROM media WHERE card_id = ${card.id} ORDER BY filename`,
+    )) as Array<{ id: string; filename: string; sold_at_venue: number; must_edit: number; sha256: string }>;
+    expect(media.map((row) => [row.filename, row.sold_at_venue, row.must_edit])).toEqual([
+      ['Praia_Sao.jpg', 1, 0],
+      ['b.jpg', 1, 0],
+    ]);
     expect(media[0]?.sha256).toBe(sha256(first.data as Buffer));
     const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/${code}`, payload: { cards: [code] } })).json<WireMediasAnswer>();
     expect(list.sold_medias).toHaveLength(2);
@@ -73,7 +84,7 @@ describe('POST /api/v1/photo/:org', () => {
     } finally {
       await setFeatures({ must_edit_photo: false });
     }
-    expect((await row(api.db, sql`SELECT count(*) AS n FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code}`))).toEqual({ n: 4 });
+    expect(await row(api.db, sql`SELECT count(*) AS n FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code}`)).toEqual({ n: 4 });
   });
 
   it('refuses fake image bytes for the whole batch, writing nothing', async () => {
@@ -111,7 +122,7 @@ describe('POST /api/v1/photo/:org', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses cards that are not the visitor\'s own uploads', async () => {
+  it("refuses cards that are not the visitor's own uploads", async () => {
     const before = await snapshot();
     for (const query of ['?card_code=DEMO00001', '?card_code=NOSUCH999', '?card_code=abc']) {
       const res = await upload([await photo()], query);

@@ -26,7 +26,15 @@ const folder = async (name: string, files: Record<string, Buffer | string>) => {
 const mediaOf = (code: string) =>
   rows(
     api.db,
-    sql<{ id: string; kind: string; filename: string; mime: string; bytes: number; sha256: string; captured_at: string }>`SELECT m.id, m.kind, m.filename, m.mime, m.bytes, m.sha256, m.captured_at FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code} ORDER BY m.filename`,
+    sql<{
+      id: string;
+      kind: string;
+      filename: string;
+      mime: string;
+      bytes: number;
+      sha256: string;
+      captured_at: string;
+    }>`SELECT m.id, m.kind, m.filename, m.mime, m.bytes, m.sha256, m.captured_at FROM media m JOIN cards c ON c.id = m.card_id WHERE c.code = ${code} ORDER BY m.filename`,
   );
 
 beforeAll(async () => {
@@ -44,7 +52,12 @@ afterAll(async () => {
 
 describe('media:import with videos and EXIF capture times', () => {
   it('imports MP4 and WebM as videos with a poster frame, photos with their EXIF time', async () => {
-    const dir = await folder('mixed', { 'clip.mp4': mp4, 'loop.webm': webm, 'shot.jpg': await jpeg('#123456', '2024:05:06 07:08:09'), 'plain.jpg': await jpeg() });
+    const dir = await folder('mixed', {
+      'clip.mp4': mp4,
+      'loop.webm': webm,
+      'shot.jpg': await jpeg('#123456', '2024:05:06 07:08:09'),
+      'plain.jpg': await jpeg(),
+    });
     const mtime = new Date('2023-01-02T03:04:05Z');
     await fs.utimes(path.join(dir, 'plain.jpg'), mtime, mtime);
     const result = await cli('media:import', '--org', 'demo', '--card', 'VIDEO0001', '--sold', dir);
@@ -64,7 +77,9 @@ describe('media:import with videos and EXIF capture times', () => {
     expect(files.sort()).toEqual(['original.mp4', 'preview-wm.jpg', 'preview.jpg', 'thumb-wm.jpg', 'thumb.jpg']);
     const poster = await sharp(path.join(api.dataDir, 'media', rows[0]?.id ?? '', 'thumb.jpg')).metadata();
     expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 320, 180]);
-    const list = (await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/VIDEO0001`, payload: { cards: ['VIDEO0001'] } })).json<WireMediasAnswer>();
+    const list = (
+      await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/VIDEO0001`, payload: { cards: ['VIDEO0001'] } })
+    ).json<WireMediasAnswer>();
     const videos = list.sold_medias.filter((media) => media.type === 'video');
     // Each video is laid out at its own size, as ffprobe reads it (the list is in capture order,
     // which for two files of one folder can be either).

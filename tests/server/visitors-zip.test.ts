@@ -32,7 +32,14 @@ beforeAll(async () => {
   const imported = await importMedias(
     api.db,
     api.store,
-    [1, 1].map((n) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(n), kind: 'photo', soldAtVenue: true, capturedAt: new Date().toISOString() })),
+    [1, 1].map((n) => ({
+      organizationId: orgId,
+      cardId: card?.id ?? '',
+      sourcePath: demoSamplePath(n),
+      kind: 'photo',
+      soldAtVenue: true,
+      capturedAt: new Date().toISOString(),
+    })),
   );
   duplicates = imported.map((media) => media.id);
 });
@@ -82,19 +89,31 @@ describe('POST /api/v1/medias/zip', () => {
     expect(preview.rawPayload.equals(marked)).toBe(true);
   });
 
-  it('gives an extra\'s original exactly when the single download does', async () => {
+  it("gives an extra's original exactly when the single download does", async () => {
     const card = await findCard(api.db, orgId, 'DEMO00002');
     const [unsoldExtra, soldExtra] = (
       await importMedias(
         api.db,
         api.store,
-        [false, true].map((soldAtVenue) => ({ organizationId: orgId, cardId: card?.id ?? '', sourcePath: demoSamplePath(4), kind: 'extra', soldAtVenue, capturedAt: new Date().toISOString() })),
+        [false, true].map((soldAtVenue) => ({
+          organizationId: orgId,
+          cardId: card?.id ?? '',
+          sourcePath: demoSamplePath(4),
+          kind: 'extra',
+          soldAtVenue,
+          capturedAt: new Date().toISOString(),
+        })),
       )
     ).map((media) => media.id);
     // The list says which extras are the visitor's, so the gallery offers only those (and ZIPs them).
     const listed = await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00002`, payload: { cards: ['DEMO00002'] } });
     const extras = listed.json<WireMediasAnswer>().extras.map((extra) => ({ id: extra.id, sold: extra.sold }));
-    expect(extras).toEqual(expect.arrayContaining([{ id: unsoldExtra, sold: false }, { id: soldExtra, sold: true }]));
+    expect(extras).toEqual(
+      expect.arrayContaining([
+        { id: unsoldExtra, sold: false },
+        { id: soldExtra, sold: true },
+      ]),
+    );
     const single = (id: string) => api.app.inject(`/api/v1/extra/download/${id}/x.jpg?size=original`);
     const before = await count(api.db, 'zip_downloads');
     expect((await single(unsoldExtra ?? '')).statusCode).toBe(403);
@@ -137,7 +156,9 @@ describe('POST /api/v1/medias/zip', () => {
     const other = await createZip({ media_ids: sold }, 'organization_id=999');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: true, message: 'ORGANIZATION_NOT_FOUND' });
-    await sql`INSERT INTO organizations (web_name, name, profile) VALUES ('other', 'Other', ${(await row(api.db, sql<{ profile: string }>`SELECT profile FROM organizations WHERE web_name = 'demo'`))?.profile})`.execute(api.db);
+    await sql`INSERT INTO organizations (web_name, name, profile) VALUES ('other', 'Other', ${(await row(api.db, sql<{ profile: string }>`SELECT profile FROM organizations WHERE web_name = 'demo'`))?.profile})`.execute(
+      api.db,
+    );
     const otherId = ((await row(api.db, sql`SELECT id FROM organizations WHERE web_name = 'other'`)) as { id: number }).id;
     const before = await count(api.db, 'zip_downloads');
     for (const res of [await createZip({ media_ids: [...sold, 'nope'] }), await createZip({ media_ids: sold }, `organization_id=${otherId}`)]) {

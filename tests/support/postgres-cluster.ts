@@ -83,8 +83,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   await run(...command(binary('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--locale=C', '--encoding=UTF8', '--no-sync']));
   const port = await freePort();
   const [file, args] = command(binary('postgres'), [
-    '-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const server = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';

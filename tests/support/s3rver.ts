@@ -29,7 +29,10 @@ export async function startS3rver(folder: string, buckets: readonly string[]): P
  * An HTTP server in front of the S3 server on `port`: `handle` sees every request first and
  * answers it itself by returning true; every other request is forwarded as is.
  */
-export async function proxyS3(port: number, handle: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function proxyS3(
+  port: number,
+  handle: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
   const proxy = createServer((incoming, outgoing) => {
     if (handle(incoming, outgoing)) return;
     const upstream = request({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {

@@ -27,10 +27,17 @@ export async function makeTestVideo(file: string, video: TestVideo): Promise<voi
   // An encoding ffmpeg drops the rotation; a copy of the streams keeps it.
   const coded = video.rotate ? `${file}.coded.mp4` : file;
   await run('ffmpeg', [
-    '-nostdin', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `smptebars=size=${width}x${height}:rate=10:duration=${seconds}`,
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `smptebars=size=${width}x${height}:rate=10:duration=${seconds}`,
     ...(video.sound ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : []),
-    '-vf', 'fade=t=in:st=0:d=0.1',
+    '-vf',
+    'fade=t=in:st=0:d=0.1',
     ...(file.endsWith('.webm')
       ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', ...(video.sound ? ['-c:a', 'libopus'] : [])]
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(video.sound ? ['-c:a', 'aac'] : [])]),
@@ -50,7 +57,23 @@ export async function makeSoundOnly(file: string, seconds = 2): Promise<void> {
 export async function frameOf(file: string, at: number, size?: [number, number]): Promise<Buffer> {
   const { stdout } = await run(
     'ffmpeg',
-    ['-nostdin', '-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', ...(size ? ['-vf', `scale=${size[0]}:${size[1]}`] : []), '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-ss',
+      String(at),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      ...(size ? ['-vf', `scale=${size[0]}:${size[1]}`] : []),
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      'pipe:1',
+    ],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
   return stdout;

@@ -34,7 +34,18 @@ const order = () => ({
 });
 const faces = { error: false, cards: [{ card: 'DEMO00001', similarity: 0.95, medias: [] }], pending: 0 };
 
-const photo = (id: string): Media => ({ id, type: 'photo', filename: `${id}.jpg`, card: 'DEMO00001', thumbUrl: '', previewUrl: '', originalUrl: '', sold: false, width: 1920, height: 1280 });
+const photo = (id: string): Media => ({
+  id,
+  type: 'photo',
+  filename: `${id}.jpg`,
+  card: 'DEMO00001',
+  thumbUrl: '',
+  previewUrl: '',
+  originalUrl: '',
+  sold: false,
+  width: 1920,
+  height: 1280,
+});
 const card = { card_number: '4000000000000010', card_holder_name: 'MARIA SILVA', card_expiration_month: '12', card_expiration_year: '2031', card_cvv: '123' };
 const names = () => events.map((event) => event.name);
 

@@ -21,14 +21,21 @@ describe('analytics', () => {
   it('reports page views, the organization once per session, and named events', () => {
     const sent: Array<{ url: string; body: { measurement_id: string; client_id: string; events: Array<{ name: string; params: object }> } }> = [];
     const session = memorySession();
-    const analytics = createAnalytics({ measurementId: 'G-TEST', endpoint: 'https://collect.test/g' }, (url, body) => sent.push({ url, body: JSON.parse(body) }), session);
+    const analytics = createAnalytics(
+      { measurementId: 'G-TEST', endpoint: 'https://collect.test/g' },
+      (url, body) => sent.push({ url, body: JSON.parse(body) }),
+      session,
+    );
     analytics.pageView('/gallery/DE-MO00-001', 'Demo - Galeria');
     analytics.organizationKnown({ id: 7, name: 'Demo' });
     analytics.organizationKnown({ id: 7, name: 'Demo' });
     analytics.event('card_loaded', { media_count: 6 });
 
     expect(sent.map((s) => s.body.events[0]?.name)).toEqual(['page_view', 'organization_loaded', 'card_loaded']);
-    expect(sent[0]).toMatchObject({ url: 'https://collect.test/g', body: { measurement_id: 'G-TEST', events: [{ params: { page_path: '/gallery/DE-MO00-001' } }] } });
+    expect(sent[0]).toMatchObject({
+      url: 'https://collect.test/g',
+      body: { measurement_id: 'G-TEST', events: [{ params: { page_path: '/gallery/DE-MO00-001' } }] },
+    });
     expect(sent[1]?.body.events[0]?.params).toEqual({ organization_id: 7, organization_name: 'Demo' });
     expect(new Set(sent.map((s) => s.body.client_id)).size).toBe(1);
   });
@@ -42,6 +49,14 @@ describe('Intl polyfills', () => {
   it('asks for each missing feature, dependencies first', () => {
     expect(missingIntlFeatures(undefined)).toEqual(['getcanonicallocales', 'locale', 'pluralrules', 'numberformat']);
     const oldNumberFormat = function NumberFormat() {};
-    expect(missingIntlFeatures({ ...Intl, getCanonicalLocales: Intl.getCanonicalLocales, Locale: Intl.Locale, PluralRules: Intl.PluralRules, NumberFormat: oldNumberFormat })).toEqual(['numberformat']);
+    expect(
+      missingIntlFeatures({
+        ...Intl,
+        getCanonicalLocales: Intl.getCanonicalLocales,
+        Locale: Intl.Locale,
+        PluralRules: Intl.PluralRules,
+        NumberFormat: oldNumberFormat,
+      }),
+    ).toEqual(['numberformat']);
   });
 });

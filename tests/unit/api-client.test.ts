@@ -119,26 +119,28 @@ describe('the API client: gallery calls', () => {
   });
 
   const sent: Array<{ url: string; form: FormData }> = [];
-  const fakeXhr = (status: number, body: string, fail = false) => () => {
-    const xhr = {
-      status,
-      responseText: body,
-      upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
-      onload: null as (() => void) | null,
-      onerror: null as (() => void) | null,
-      url: '',
-      open(_method: string, url: string) {
-        xhr.url = url;
-      },
-      send(form: FormData) {
-        sent.push({ url: xhr.url, form });
-        xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        if (fail) xhr.onerror?.();
-        else xhr.onload?.();
-      },
+  const fakeXhr =
+    (status: number, body: string, fail = false) =>
+    () => {
+      const xhr = {
+        status,
+        responseText: body,
+        upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
+        onload: null as (() => void) | null,
+        onerror: null as (() => void) | null,
+        url: '',
+        open(_method: string, url: string) {
+          xhr.url = url;
+        },
+        send(form: FormData) {
+          sent.push({ url: xhr.url, form });
+          xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          if (fail) xhr.onerror?.();
+          else xhr.onload?.();
+        },
+      };
+      return xhr as unknown as XMLHttpRequest;
     };
-    return xhr as unknown as XMLHttpRequest;
-  };
   const files = [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.png', { type: 'image/png' })];
 
   it('uploads photos[] with progress to a new or the same card', async () => {
@@ -167,7 +169,10 @@ describe('the API client: gallery calls', () => {
     const byFetch = createApiClient('http://api.test', async () => new Response(refusal, { status: 403 }), fakeXhr(403, refusal));
     await expect(byFetch.deleteMedia(7, 'a')).rejects.toMatchObject(expected);
     await expect(byFetch.uploadPhotos(7, files)).rejects.toMatchObject(expected);
-    const lists = await createApiClient('http://api.test', fakeFetch(200, { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] })).getMedias(7, ['DEMO00001']);
+    const lists = await createApiClient(
+      'http://api.test',
+      fakeFetch(200, { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] }),
+    ).getMedias(7, ['DEMO00001']);
     await expect(byFetch.getOriginalFile(lists.sold[0] as Media)).rejects.toMatchObject(expected);
     // An answer that is not JSON: unknown when refused, a broken answer when it claimed success.
     const garbled = createApiClient('http://api.test', async () => new Response('<html>', { status: 200 }), fakeXhr(200, '<html>'));
@@ -278,7 +283,14 @@ describe('the API client: the order (cart)', () => {
       await client.removeOrderMedia('Ord3r', 1, 'p1');
       await client.addAllDigital('Ord3r', 3);
       await client.removeAllDigital('Ord3r', 3);
-      await client.saveOrderCustomer('Ord3r', { email: 'a@b.com', document_type: 'other', other: 'X1', country: 'pt', phone: '912345678', accepted_terms: true });
+      await client.saveOrderCustomer('Ord3r', {
+        email: 'a@b.com',
+        document_type: 'other',
+        other: 'X1',
+        country: 'pt',
+        phone: '912345678',
+        accepted_terms: true,
+      });
       await client.saveOrderAddress('Ord3r', { street: 'A', street_number: '1', zipcode: '1000-001', city: 'Lisboa', state: 'LX', country: 'pt' });
       await client.finishOrder('Ord3r');
       await client.payByPix('Ord3r');
@@ -318,7 +330,14 @@ describe('the API client: checkout and payment', () => {
   it('saves the customer, then the address, then finishes, each at its path of section 7', async () => {
     const seen: Request[] = [];
     const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', order }, seen));
-    const customer = { email: 'a@b.com', document_type: 'cpf' as const, cpf: '52998224725', country: 'br', phone: '11912345678', accepted_terms: true as const };
+    const customer = {
+      email: 'a@b.com',
+      document_type: 'cpf' as const,
+      cpf: '52998224725',
+      country: 'br',
+      phone: '11912345678',
+      accepted_terms: true as const,
+    };
     const address = { street: 'A', street_number: '1', zipcode: '01310100', city: 'SP', state: 'SP', country: 'br' };
     await client.saveOrderCustomer('Ord3r', customer);
     await client.saveOrderAddress('Ord3r', address);
@@ -334,10 +353,7 @@ describe('the API client: checkout and payment', () => {
 
   it('pays by card with the card hash and by PIX with pix: true, and reads the status and PIX text', async () => {
     const seen: Request[] = [];
-    const client = createApiClient(
-      'http://api.test',
-      fakeFetch(200, { error: false, message: 'OK', status: 'PENDING', pix_text: '000201...' }, seen),
-    );
+    const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', status: 'PENDING', pix_text: '000201...' }, seen));
     expect(await client.payByPix('Ord3r')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
     await client.payByCard('Ord3r', 'aGFzaA==');
     expect(await client.getPayment('Ord3r', 'pix')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
@@ -372,7 +388,10 @@ describe('the API client: the facial search', () => {
       pending: 3,
     };
     const client = createApiClient('http://api.test', fakeFetch(200, answer, seen));
-    const { cards, pending } = await client.searchFaces(7, '2026-11-21', '2026-11-22', [new Blob(['a'], { type: 'image/jpeg' }), new Blob(['b'], { type: 'image/jpeg' })]);
+    const { cards, pending } = await client.searchFaces(7, '2026-11-21', '2026-11-22', [
+      new Blob(['a'], { type: 'image/jpeg' }),
+      new Blob(['b'], { type: 'image/jpeg' }),
+    ]);
     expect(seen[0]?.url).toBe('http://api.test/api/v1/card/search/photo?organization_id=7&from_date=2026-11-21&to_date=2026-11-22');
     const form = await seen[0]!.formData();
     expect(form.getAll('photos[]')).toHaveLength(2);

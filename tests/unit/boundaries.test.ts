@@ -60,12 +60,18 @@ function sourceFiles(dir = ''): string[] {
 /** Every module a file names: static, type-only, re-exports and dynamic imports (an .astro file's frontmatter and scripts). */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
-  const code = file.endsWith('.astro') ? [...text.matchAll(/^---\n([\s\S]*?)\n---|<script[^>]*>([\s\S]*?)<\/script>/gm)].map((m) => m[1] ?? m[2]).join('\n') : text;
+  const code = file.endsWith('.astro')
+    ? [...text.matchAll(/^---\n([\s\S]*?)\n---|<script[^>]*>([\s\S]*?)<\/script>/gm)].map((m) => m[1] ?? m[2]).join('\n')
+    : text;
   return ts.preProcessFile(code, true, true).importedFiles.map((imported) => imported.fileName);
 }
 
 /** A bare specifier's package name: `@scope/name` or `name`. */
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 
 /** The repository file a workspace specifier names through its exports, or null when it is not a public entry. */
@@ -87,7 +93,8 @@ for (const file of files) {
   for (const specifier of importsOf(file)) {
     if (specifier.startsWith('.')) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier.split('?')[0] as string));
-      if (shipped(file) && packageOf(target) !== own) problems.push(`${file}: "${specifier}" leaves its package; import "${packages.get(packageOf(target))?.name}" through its exports`);
+      if (shipped(file) && packageOf(target) !== own)
+        problems.push(`${file}: "${specifier}" leaves its package; import "${packages.get(packageOf(target))?.name}" through its exports`);
       targets.push(target);
     } else if (dirByName.has(packageName(specifier))) {
       const target = publicEntry(specifier);
@@ -153,7 +160,10 @@ describe('package boundaries', () => {
       return [...seen];
     };
     for (const entry of ['scripts/publish.ts', 'scripts/build-tenants.ts', 'astro.config.mjs']) {
-      expect(reach(entry).filter((file) => file.startsWith('server/')), entry).toEqual([]);
+      expect(
+        reach(entry).filter((file) => file.startsWith('server/')),
+        entry,
+      ).toEqual([]);
     }
   });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCardCode,
-  isValidCardCode,
-  isValidSecret,
-  maskCardCodeInput,
-  normalizeCardCode,
-} from '@gallery/contract/card-code';
+import { formatCardCode, isValidCardCode, isValidSecret, maskCardCodeInput, normalizeCardCode } from '@gallery/contract/card-code';
 
 describe('card code rules (section 5)', () => {
   it('removes dash, comma and underscore and upper-cases', () => {

@@ -6,10 +6,7 @@ const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 30
 const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 function decrypt(hash: string): unknown {
-  const plain = privateDecrypt(
-    { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(hash, 'base64'),
-  );
+  const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(hash, 'base64'));
   return JSON.parse(plain.toString('utf8'));
 }
 

@@ -75,10 +75,20 @@ describe('allDigitalSaving', () => {
 
   it('is 0 when the package costs more than buying one by one, or does not exist', () => {
     expect(allDigitalSaving(products, [media('a')])).toBe(0);
-    expect(allDigitalSaving({ ...products, allDigital: null }, [...'abcdef'].map((id) => media(id)))).toBe(0);
+    expect(
+      allDigitalSaving(
+        { ...products, allDigital: null },
+        [...'abcdef'].map((id) => media(id)),
+      ),
+    ).toBe(0);
     // Nothing unsold in reach, or a free package: nothing to offer.
     expect(allDigitalSaving(products, [])).toBe(0);
-    expect(allDigitalSaving({ ...products, allDigital: { id: 9, price: 0, description: '' } }, [...'abcdef'].map((id) => media(id)))).toBe(0);
+    expect(
+      allDigitalSaving(
+        { ...products, allDigital: { id: 9, price: 0, description: '' } },
+        [...'abcdef'].map((id) => media(id)),
+      ),
+    ).toBe(0);
   });
 });
 

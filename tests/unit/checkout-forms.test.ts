@@ -87,7 +87,13 @@ describe('the checkout address form', () => {
 });
 
 describe('the card form', () => {
-  const card = { card_number: '4000 0000 0000 0010', card_holder_name: 'MARIA SILVA', card_expiration_month: '12', card_expiration_year: '2031', card_cvv: '123' };
+  const card = {
+    card_number: '4000 0000 0000 0010',
+    card_holder_name: 'MARIA SILVA',
+    card_expiration_month: '12',
+    card_expiration_year: '2031',
+    card_cvv: '123',
+  };
 
   it('takes a valid card', () => {
     expect(problems(cardFormSchema, card)).toEqual({});
@@ -105,7 +111,7 @@ describe('the card form', () => {
     expect(problems(cardFormSchema, { ...card, card_expiration_year: '2019' })).toEqual({ card_expiration_year: 'card.invalidYear' });
   });
 
-  it("takes a name as the card library does (one word too, \"JOAO\"), refusing digits with a reason and overlong names", () => {
+  it('takes a name as the card library does (one word too, "JOAO"), refusing digits with a reason and overlong names', () => {
     for (const name of ['JOAO', 'J DOE', 'Li Wu', "JOÃO D'ÁVILA", 'Ana Maria Souza-Lima']) expect(isCardholderName(name), name).toBe(true);
     for (const name of ['1234 5678', '4000-0000', '  ']) expect(isCardholderName(name), name).toBe(false);
     expect(problems(cardFormSchema, { ...card, card_holder_name: 'JOAO' })).toEqual({});

@@ -3,7 +3,17 @@
 // encrypted with the gateway's key) that is refused or approved by its number.
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $checkoutStep, $payment, $paymentMethod, $pixCountdown, checkPixPayment, defaultPaymentMethod, generatePix, openCheckout, payByCard } from '../../src/stores/checkout.ts';
+import {
+  $checkoutStep,
+  $payment,
+  $paymentMethod,
+  $pixCountdown,
+  checkPixPayment,
+  defaultPaymentMethod,
+  generatePix,
+  openCheckout,
+  payByCard,
+} from '../../src/stores/checkout.ts';
 import { $order } from '../../src/stores/order.ts';
 import { type Asked, cardGateway, fakeNetwork, lines, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
@@ -15,7 +25,16 @@ let asked: Asked[];
 function paymentApi(): Asked[] {
   return fakeNetwork(({ method, path, body }) => {
     if (path === '/api/v1/order/o1')
-      return { error: false, order: wireOrder({ items: [photoLine(1, ['a'], bank.total)], photos_count: 1, total: bank.total, status: bank.pixPaid ? 1 : 0, completed: bank.pixPaid }) };
+      return {
+        error: false,
+        order: wireOrder({
+          items: [photoLine(1, ['a'], bank.total)],
+          photos_count: 1,
+          total: bank.total,
+          status: bank.pixPaid ? 1 : 0,
+          completed: bank.pixPaid,
+        }),
+      };
     if (path === '/api/v1/payment/public_key') return { error: false, public_key: gateway.publicKey };
     const pix = () => ({ error: false, status: bank.pixPaid ? 'PAID' : 'PENDING', pix_text: '000201' });
     if (path === '/api/v1/payment/o1' && method === 'GET') return pix();

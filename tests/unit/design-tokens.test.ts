@@ -24,7 +24,10 @@ async function stylesheets(): Promise<Array<{ file: string; css: string }>> {
 /** Each line of a stylesheet that holds a raw colour, as `file: line`; comments do not count. */
 function rawColours(file: string, css: string): string[] {
   const code = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  return code.split('\n').filter((line) => RAW_COLOUR.test(line)).map((line) => `${file}: ${line.trim()}`);
+  return code
+    .split('\n')
+    .filter((line) => RAW_COLOUR.test(line))
+    .map((line) => `${file}: ${line.trim()}`);
 }
 
 describe('design tokens', () => {

@@ -62,7 +62,7 @@ describe('the facial modal store', () => {
     expect($facialStep.get()).toBe('camera');
   });
 
-  it("searches the chosen period; found cards are the select step", async () => {
+  it('searches the chosen period; found cards are the select step', async () => {
     facial.pickFacialPeriod({ start: '2026-11-21', end: '2026-11-23' });
     answers.push(found([card], 2));
     expect(await facial.searchFaces(1, [photo])).toEqual(found([card], 2));

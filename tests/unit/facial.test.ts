@@ -100,7 +100,10 @@ describe('the calendar (section 2)', () => {
   });
 
   it('credential mode (an organization that finds visitors by credential) starts at the QR step', () => {
-    const organization = (findCustomerWithCredential: boolean, initialForm: 'card' | 'customer' | 'credential') => ({ findCustomerWithCredential, initialForm });
+    const organization = (findCustomerWithCredential: boolean, initialForm: 'card' | 'customer' | 'credential') => ({
+      findCustomerWithCredential,
+      initialForm,
+    });
     expect(findsByCredential(organization(false, 'credential'))).toBe(true);
     expect(findsByCredential(organization(true, 'card'))).toBe(true);
     expect(findsByCredential(organization(false, 'card'))).toBe(false);

@@ -62,7 +62,12 @@ describe('the gallery session', () => {
     await vi.waitFor(() => expect($order.get().data?.cards).toEqual(['DEMO00001', 'DEMO00002']));
     // Another card: its media, and the order follows; the products are known already.
     addGalleryCardCodes(['DEMO00003']);
-    await waitForRequests([...requests().slice(0, 3), 'POST /api/v1/medias/1/DEMO00001 DEMO00001+DEMO00002+DEMO00003', 'GET /api/v1/order/o1', 'POST /api/v1/order/o1/card/DEMO00003']);
+    await waitForRequests([
+      ...requests().slice(0, 3),
+      'POST /api/v1/medias/1/DEMO00001 DEMO00001+DEMO00002+DEMO00003',
+      'GET /api/v1/order/o1',
+      'POST /api/v1/order/o1/card/DEMO00003',
+    ]);
     await vi.waitFor(() => expect($order.get().data?.cards).toEqual(['DEMO00001', 'DEMO00002', 'DEMO00003']));
     // A paid checkout shows the bought media clean: the media again, the order unchanged.
     $checkoutStep.set('success');

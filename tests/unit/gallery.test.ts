@@ -17,7 +17,11 @@ const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media 
   width: 1920,
   height: 1280,
 });
-const lists: MediaLists = { sold: [media('a', true)], notSold: [media('b', false), media('c', false)], extras: [media('x', true, 'extra'), media('y', false, 'extra')] };
+const lists: MediaLists = {
+  sold: [media('a', true)],
+  notSold: [media('b', false), media('c', false)],
+  extras: [media('x', true, 'extra'), media('y', false, 'extra')],
+};
 
 describe('gallery rules', () => {
   it('offers buying when the organization sells online and photos are not free', () => {
@@ -89,13 +93,13 @@ function expectSound(layout: GridLayout, sizes: ReadonlyArray<{ width: number; h
   expect(problems).toEqual([]);
 }
 
-describe('the grid: justified rows that keep each photo\'s ratio', () => {
+describe("the grid: justified rows that keep each photo's ratio", () => {
   it('lays nothing out for an empty list or before the list has a width', () => {
     expect(gridLayout([], 870).rows).toEqual([]);
     expect(gridLayout(DEMO, 0).rows).toEqual([]);
   });
 
-  it('fills a 1366 px desktop\'s photo area (870 px) with rows of three, every landscape over 220 px wide', () => {
+  it("fills a 1366 px desktop's photo area (870 px) with rows of three, every landscape over 220 px wide", () => {
     const layout = gridLayout(DEMO, 870);
     expectSound(layout, DEMO, 870);
     expect(layout.gap).toBe(GRID.desktop.gap);
@@ -116,7 +120,7 @@ describe('the grid: justified rows that keep each photo\'s ratio', () => {
     }
   });
 
-  it('keeps a phone\'s rows tight: two demo photos a row on a 390 px phone (358 px list), 4 px apart', () => {
+  it("keeps a phone's rows tight: two demo photos a row on a 390 px phone (358 px list), 4 px apart", () => {
     const layout = gridLayout(DEMO, 358);
     expectSound(layout, DEMO, 358);
     expect(layout.gap).toBe(GRID.phone.gap);
@@ -157,7 +161,7 @@ describe('the grid: justified rows that keep each photo\'s ratio', () => {
     for (const row of layout.rows) expect(row.height).toBeGreaterThanOrEqual(GRID.desktop.min);
   });
 
-  it('lays out 20,000 media, each once and in order, every row\'s height known from the sizes alone', () => {
+  it("lays out 20,000 media, each once and in order, every row's height known from the sizes alone", () => {
     const sizes = mixedSizes(20_000);
     for (const width of [358, 870]) {
       const layout = gridLayout(sizes, width);

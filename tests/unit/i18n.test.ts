@@ -68,9 +68,7 @@ describe('message catalogues', () => {
     expect(translate('pt', homeErrorMessage('INTERNAL_ERROR'))).toBe('Algo de errado aconteceu');
     expect(translate('en', galleryProblem('CARD_EMPTY_PHOTO').title)).toBe('Your photo gallery is empty.');
     expect(translate('pt', galleryProblem('CARD_EMPTY_PHOTO').title)).toBe('Sua galeria de fotos está vazia.');
-    expect(translate('en', galleryProblem('INTERNAL_ERROR').title)).toBe(
-      'Something went wrong. Please refresh the page and try again.',
-    );
+    expect(translate('en', galleryProblem('INTERNAL_ERROR').title)).toBe('Something went wrong. Please refresh the page and try again.');
     expect(translate('pt', 'gallery.noneSold')).toBe('Não há fotos compradas em sua galeria de fotos.');
   });
 });

@@ -8,7 +8,13 @@ import { wireOrganization } from '../factories/organization.ts';
 describe('the organization schema', () => {
   it('reshapes a valid organization and reads SITE_BANNER from the config string', () => {
     const org = toOrganization(
-      wireOrganization({ features_organization: { two_factor_authentication: true, webapp_initial_form: 'customer', config: '{"SITE_BANNER":{"URL":"https://x.test/b.png","HEIGHT":120}}' } }),
+      wireOrganization({
+        features_organization: {
+          two_factor_authentication: true,
+          webapp_initial_form: 'customer',
+          config: '{"SITE_BANNER":{"URL":"https://x.test/b.png","HEIGHT":120}}',
+        },
+      }),
       'parque',
     );
     expect(org).toMatchObject({ webName: 'parque', twoFactor: true, initialForm: 'customer', banner: { url: 'https://x.test/b.png', height: 120 } });
@@ -46,7 +52,11 @@ describe('the gallery banner', () => {
       height: 120,
       size: null,
     });
-    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, undefined, 'en')).toEqual({ sources: ['https://cdn.test/b.png'], height: 120, size: null });
+    expect(bannerFor({ url: 'https://cdn.test/b.png', height: 120 }, undefined, 'en')).toEqual({
+      sources: ['https://cdn.test/b.png'],
+      height: 120,
+      size: null,
+    });
   });
   it("else the tenant's file for the locale, pt when the locale has none, with the file's size", () => {
     expect(bannerFor({ url: null, height: 80 }, files, 'en')).toEqual({ sources: ['/branding/banner-en.svg'], height: 80, size: null });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { originOf, pagePolicy, signedLinkOrigin } from '../../src/lib/page-policy.ts';
 
-const s3 = { kind: 's3', endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'fotos', region: 'eu-west-1', accessKeyId: 'k', secretAccessKey: 's' } as const;
+const s3 = {
+  kind: 's3',
+  endpoint: 'https://s3.eu-west-1.amazonaws.com',
+  bucket: 'fotos',
+  region: 'eu-west-1',
+  accessKeyId: 'k',
+  secretAccessKey: 's',
+} as const;
 
 describe("the pages' Content-Security-Policy", () => {
   it('names the addresses the build bakes in, by origin', () => {

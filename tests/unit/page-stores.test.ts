@@ -29,7 +29,21 @@ function network(answer: 'organization' | 'down', change: Parameters<typeof wire
 }
 
 afterEach(() => {
-  cleanStores($organization, $liveOrganization, $organizationFailed, $t, $prerenderedT, $locale, $chosenForm, $galleryShell, $galleryAddress, $cartExpanded, $cartFocus, $media, $order);
+  cleanStores(
+    $organization,
+    $liveOrganization,
+    $organizationFailed,
+    $t,
+    $prerenderedT,
+    $locale,
+    $chosenForm,
+    $galleryShell,
+    $galleryAddress,
+    $cartExpanded,
+    $cartFocus,
+    $media,
+    $order,
+  );
   vi.unstubAllGlobals();
 });
 
@@ -95,7 +109,18 @@ describe('the gallery frame', () => {
     expect($cartFocus.get()).toEqual({ on: 'panel' });
     toggleCart();
     expect($galleryShell.get().cartEmpty).toBe(true);
-    const order: Order = { id: 'o1', cards: ['DEMO00001'], items: [], allDigitalId: null, photos: 1, videos: 0, total: 1000, status: 0, completed: false, customer: null };
+    const order: Order = {
+      id: 'o1',
+      cards: ['DEMO00001'],
+      items: [],
+      allDigitalId: null,
+      photos: 1,
+      videos: 0,
+      total: 1000,
+      status: 0,
+      completed: false,
+      customer: null,
+    };
     $order.set({ loading: false, error: null, data: order });
     expect($galleryShell.get().cartEmpty).toBe(false);
   });

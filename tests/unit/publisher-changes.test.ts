@@ -3,8 +3,16 @@ import { diffSites, PendingSites } from '../../publisher/changes.ts';
 
 describe('diffSites', () => {
   it('names new and changed sites, and the removed ones apart', () => {
-    const before = new Map([['alpha', '1 -'], ['beta', '1 -'], ['gamma', '1 x']]);
-    const now = new Map([['alpha', '1 -'], ['beta', '2 -'], ['delta', '1 -']]);
+    const before = new Map([
+      ['alpha', '1 -'],
+      ['beta', '1 -'],
+      ['gamma', '1 x'],
+    ]);
+    const now = new Map([
+      ['alpha', '1 -'],
+      ['beta', '2 -'],
+      ['delta', '1 -'],
+    ]);
     expect(diffSites(before, now)).toEqual({ changed: ['beta', 'delta'], removed: ['gamma'] });
   });
 

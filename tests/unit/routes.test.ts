@@ -69,7 +69,9 @@ describe('site routing rules (section 2)', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(siteHeadersOf('_astro/app.abc123.js')).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cacheControlOf('_astro/x.js') });
-    expect(siteHeadersOf('branding/logo.svg')['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'");
+    expect(siteHeadersOf('branding/logo.svg')['Content-Security-Policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+    );
   });
 
   it('writes the same headers for static hosts', () => {

@@ -54,7 +54,9 @@ describe("a tenant's files stay inside its folder", () => {
   });
 
   it('refuses a link leading nowhere', async () => {
-    await expect(resolveTenantFile(tenants, 'parque', 'branding/banner-es.svg')).rejects.toThrow(/tenant "parque": branding\/banner-es\.svg is a link leading nowhere/);
+    await expect(resolveTenantFile(tenants, 'parque', 'branding/banner-es.svg')).rejects.toThrow(
+      /tenant "parque": branding\/banner-es\.svg is a link leading nowhere/,
+    );
   });
 
   it('refuses every file of a tenant folder that is a link out of the tenants folder', async () => {

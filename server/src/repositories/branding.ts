@@ -15,12 +15,7 @@ export async function listBrandingNames(db: Db, organizationId: number): Promise
 
 /** The bytes of one stored file, or undefined. */
 export async function findBrandingFile(db: Db, organizationId: number, name: string): Promise<Uint8Array | undefined> {
-  const row = await db
-    .selectFrom('branding_files')
-    .select('bytes')
-    .where('organization_id', '=', organizationId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const row = await db.selectFrom('branding_files').select('bytes').where('organization_id', '=', organizationId).where('name', '=', name).executeTakeFirst();
   return row?.bytes;
 }
 

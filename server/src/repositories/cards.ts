@@ -25,9 +25,7 @@ const lookUpQuery = compiledOnce((db: Db, organizationId: number, code: string) 
     .leftJoin('cards', (join) => join.onRef('cards.organization_id', '=', 'organizations.id').on('cards.code', '=', code))
     .select(ORGANIZATION_COLUMNS)
     .select(['cards.id as card_id', 'cards.code as card_code', 'cards.secret as card_secret'])
-    .select((eb) =>
-      eb.selectFrom('media').select(eb.fn.countAll<number>().as('n')).whereRef('media.card_id', '=', 'cards.id').as('media_count'),
-    )
+    .select((eb) => eb.selectFrom('media').select(eb.fn.countAll<number>().as('n')).whereRef('media.card_id', '=', 'cards.id').as('media_count'))
     .where('organizations.id', '=', organizationId),
 );
 
@@ -46,10 +44,7 @@ export async function lookUpCard(db: Db, organizationId: number, code: string): 
   };
 }
 
-export function createCard(
-  db: Db,
-  card: { organizationId: number; code: string; secret?: string | null; capturedAt?: string | null },
-): Promise<CardRow> {
+export function createCard(db: Db, card: { organizationId: number; code: string; secret?: string | null; capturedAt?: string | null }): Promise<CardRow> {
   return db
     .insertInto('cards')
     .values({ id: newId(), organization_id: card.organizationId, code: card.code, secret: card.secret ?? null, captured_at: card.capturedAt ?? null })

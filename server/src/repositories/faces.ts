@@ -75,7 +75,12 @@ export async function renewFaceClaim(db: Db, token: string, leaseExpiresAtMs: nu
 
 /** Gives a claimed job back (its worker is stopping): free for any worker at once. */
 export async function releaseFaceClaim(db: Db, mediaId: string, token: string): Promise<void> {
-  await db.updateTable('face_jobs').set({ claim_token: null, lease_expires_at_ms: null }).where('media_id', '=', mediaId).where('claim_token', '=', token).execute();
+  await db
+    .updateTable('face_jobs')
+    .set({ claim_token: null, lease_expires_at_ms: null })
+    .where('media_id', '=', mediaId)
+    .where('claim_token', '=', token)
+    .execute();
 }
 
 /** How many jobs the organization has queued, claimed or not. */
@@ -114,7 +119,9 @@ export async function insertFaces(db: Db, photos: ReadonlyArray<{ mediaId: strin
     await db
       .insertInto('media_face_index')
       .values({ media_id: mediaId, faces: descriptors.length, indexed_at: now() })
-      .onConflict((conflict) => conflict.column('media_id').doUpdateSet((eb) => ({ faces: eb.ref('excluded.faces'), indexed_at: eb.ref('excluded.indexed_at') })))
+      .onConflict((conflict) =>
+        conflict.column('media_id').doUpdateSet((eb) => ({ faces: eb.ref('excluded.faces'), indexed_at: eb.ref('excluded.indexed_at') })),
+      )
       .execute();
     await db.deleteFrom('media_faces').where('media_id', '=', mediaId).execute();
     if (!descriptors.length) continue;

@@ -6,7 +6,11 @@ export type ImportJob = Selectable<Schema['import_jobs']>;
 export type NewImportJob = Omit<Insertable<Schema['import_jobs']>, 'claim_token' | 'lease_expires_at_ms' | 'media_id' | 'attempts' | 'error'>;
 
 export async function insertImportJobs(db: Db, jobs: readonly NewImportJob[]): Promise<void> {
-  for (const batch of chunks(jobs)) await db.insertInto('import_jobs').values([...batch]).execute();
+  for (const batch of chunks(jobs))
+    await db
+      .insertInto('import_jobs')
+      .values([...batch])
+      .execute();
 }
 
 /**
@@ -24,7 +28,9 @@ export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; 
         .select('waiting.id')
         .where('waiting.error', 'is', null)
         .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
-        .where((where) => where.not(where.exists(where.selectFrom('import_batches').select('import_batches.id').whereRef('import_batches.id', '=', 'waiting.batch_id'))))
+        .where((where) =>
+          where.not(where.exists(where.selectFrom('import_batches').select('import_batches.id').whereRef('import_batches.id', '=', 'waiting.batch_id'))),
+        )
         .$if(options.batchId !== undefined, (query) => query.where('waiting.batch_id', '=', options.batchId as string))
         .orderBy('waiting.queued_at')
         .orderBy('waiting.id')
@@ -70,7 +76,11 @@ export async function finishImportJob(db: Db, jobId: string, token: string): Pro
 export async function endImportAttempt(db: Db, jobId: string, token: string, outcome: { error: string } | { retryAtMs: number }): Promise<void> {
   await db
     .updateTable('import_jobs')
-    .set('error' in outcome ? { claim_token: null, lease_expires_at_ms: null, media_id: null, error: outcome.error } : { claim_token: null, lease_expires_at_ms: outcome.retryAtMs, media_id: null })
+    .set(
+      'error' in outcome
+        ? { claim_token: null, lease_expires_at_ms: null, media_id: null, error: outcome.error }
+        : { claim_token: null, lease_expires_at_ms: outcome.retryAtMs, media_id: null },
+    )
     .where('id', '=', jobId)
     .where('claim_token', '=', token)
     .execute();

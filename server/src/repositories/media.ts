@@ -59,7 +59,10 @@ export function findCardMedia(db: Db, id: string): Promise<CardMediaRow | undefi
 }
 
 export async function countMedia(db: Db): Promise<number> {
-  const row = await db.selectFrom('media').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('media')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

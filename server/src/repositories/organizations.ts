@@ -128,7 +128,10 @@ export async function removeOrganization(db: Db, webName: string): Promise<boole
 }
 
 export async function countOrganizations(db: Db): Promise<number> {
-  const row = await db.selectFrom('organizations').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('organizations')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

@@ -28,7 +28,10 @@ export async function insertPayment(
   payment: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'gateway' | 'idempotency_key' | 'amount_cents' | 'status' | 'media_ids'>,
 ): Promise<void> {
   const at = now();
-  await db.insertInto('payments').values({ ...payment, created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('payments')
+    .values({ ...payment, created_at: at, updated_at: at })
+    .execute();
 }
 
 /** Drops an attempt the gateway refused to take (bad card data): its key can be used again. */
@@ -91,7 +94,13 @@ export function listUnresolvedPayments(db: Db, orderId?: string): Promise<Paymen
 
 /** Whether the order has a pending or processing payment, which a change of its sale cancels. */
 export async function hasPendingPayments(db: Db, orderId: string): Promise<boolean> {
-  const found = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
+  const found = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['pending', 'processing'])
+    .limit(1)
+    .executeTakeFirst();
   return found !== undefined;
 }
 
@@ -112,7 +121,10 @@ const CHARGE_COLUMNS = ['id', 'order_id', 'method', 'amount_cents', 'status', 'i
 
 export async function insertSandboxCharge(db: Db, charge: SandboxChargeRow): Promise<void> {
   const at = now();
-  await db.insertInto('sandbox_charges').values({ ...charge, created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('sandbox_charges')
+    .values({ ...charge, created_at: at, updated_at: at })
+    .execute();
 }
 
 export function findSandboxCharge(db: Db, id: string): Promise<SandboxChargeRow | undefined> {

@@ -62,7 +62,10 @@ export async function replaceProducts(db: Db, organizationId: number, products: 
       .returning('id')
       .executeTakeFirstOrThrow();
     if (product.ranges.length) {
-      await db.insertInto('product_price_ranges').values(product.ranges.map((range) => ({ product_id: id, ...range }))).execute();
+      await db
+        .insertInto('product_price_ranges')
+        .values(product.ranges.map((range) => ({ product_id: id, ...range })))
+        .execute();
     }
     ids.push(id);
   }

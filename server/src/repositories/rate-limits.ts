@@ -17,13 +17,13 @@ export function countHit(db: Db, key: string, windowMs: number, nowMs: number): 
       conflict.column('key').doUpdateSet((eb) => {
         const ended = eb(eb('rate_limit_hits.window_started_ms', '+', windowMs), '<=', eb.ref('excluded.window_started_ms'));
         return {
-          hits: eb.case().when(ended).then(1).else(eb('rate_limit_hits.hits', '+', 1)).end(),
-          window_started_ms: eb
+          hits: eb
             .case()
             .when(ended)
-            .then(eb.ref('excluded.window_started_ms'))
-            .else(eb.ref('rate_limit_hits.window_started_ms'))
+            .then(1)
+            .else(eb('rate_limit_hits.hits', '+', 1))
             .end(),
+          window_started_ms: eb.case().when(ended).then(eb.ref('excluded.window_started_ms')).else(eb.ref('rate_limit_hits.window_started_ms')).end(),
         };
       }),
     )

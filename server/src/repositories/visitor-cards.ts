@@ -22,7 +22,10 @@ export async function insertCardWithId(
 }
 
 export async function countCards(db: Db): Promise<number> {
-  const row = await db.selectFrom('cards').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('cards')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

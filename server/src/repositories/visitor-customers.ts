@@ -75,7 +75,10 @@ export function findCustomerByCpf(db: Db, organizationId: number, cpf: string): 
 }
 
 export async function countCustomers(db: Db): Promise<number> {
-  const row = await db.selectFrom('customers').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('customers')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -84,7 +87,11 @@ export async function saveCustomer(db: Db, customer: NewCustomer, existingId?: n
   const { organization_id, ...fields } = customer;
   const at = now();
   if (existingId !== undefined) {
-    await db.updateTable('customers').set({ ...fields, updated_at: at }).where('id', '=', existingId).execute();
+    await db
+      .updateTable('customers')
+      .set({ ...fields, updated_at: at })
+      .where('id', '=', existingId)
+      .execute();
     return existingId;
   }
   const row = await db
@@ -118,13 +125,7 @@ export async function listCardsWithMediaOfCustomers(db: Db, customerIds: readonl
   return db
     .selectFrom('cards as c')
     .innerJoin('media as m', 'm.card_id', 'c.id')
-    .select(({ fn }) => [
-      'c.id',
-      'c.code',
-      'c.organization_id',
-      fn.count<number>('m.id').as('medias_count'),
-      fn.max('m.captured_at').as('last_captured_at'),
-    ])
+    .select(({ fn }) => ['c.id', 'c.code', 'c.organization_id', fn.count<number>('m.id').as('medias_count'), fn.max('m.captured_at').as('last_captured_at')])
     .where('c.customer_id', 'in', customerIds)
     .groupBy(['c.id', 'c.code', 'c.organization_id', 'c.created_at'])
     .orderBy('last_captured_at', 'desc')

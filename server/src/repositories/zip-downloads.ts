@@ -8,7 +8,10 @@ export type ZipDownloadRow = Pick<Selectable<Schema['zip_downloads']>, 'token' |
 };
 
 export async function insertZipDownload(db: Db, row: ZipDownloadRow): Promise<void> {
-  await db.insertInto('zip_downloads').values({ ...row, media_ids: JSON.stringify(row.media_ids) }).execute();
+  await db
+    .insertInto('zip_downloads')
+    .values({ ...row, media_ids: JSON.stringify(row.media_ids) })
+    .execute();
 }
 
 /** The link when it exists and has not expired at `now` (ISO time). */
@@ -27,6 +30,9 @@ export async function deleteExpiredZipDownloads(db: Db, now: string): Promise<vo
 }
 
 export async function countZipDownloads(db: Db): Promise<number> {
-  const row = await db.selectFrom('zip_downloads').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('zip_downloads')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }

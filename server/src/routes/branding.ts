@@ -10,11 +10,10 @@ import { brandingFile, listBranding } from '../services/branding.ts';
 export function brandingRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    '/api/v1/branding/:webName',
-    { schema: { params: Type.Object({ webName: Str() }), response: { 200: BrandingList } } },
-    async (request) => ({ error: false as const, files: await listBranding(db, request.params.webName) }),
-  );
+  app.get('/api/v1/branding/:webName', { schema: { params: Type.Object({ webName: Str() }), response: { 200: BrandingList } } }, async (request) => ({
+    error: false as const,
+    files: await listBranding(db, request.params.webName),
+  }));
 
   app.get('/api/v1/branding/:webName/:file', { schema: { params: Type.Object({ webName: Str(), file: Str() }) } }, async (request, reply) => {
     const { bytes, contentType } = await brandingFile(db, request.params.webName, request.params.file);

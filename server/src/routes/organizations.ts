@@ -1,12 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import {
-  OrganizationAnswer,
-  OrganizationChangedBody,
-  OrganizationList,
-  OrganizationListQuery,
-} from '@gallery/contract/organization';
+import { OrganizationAnswer, OrganizationChangedBody, OrganizationList, OrganizationListQuery } from '@gallery/contract/organization';
 import { Str } from '@gallery/contract/schema';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
@@ -19,27 +14,19 @@ export function organizationRoutes(fastify: FastifyInstance, { db, webhookSecret
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   // The site build and the publisher list web names here; `changed_since` answers what changed.
-  app.get(
-    '/api/v1/organizations',
-    { schema: { querystring: OrganizationListQuery, response: { 200: OrganizationList } } },
-    async (request) => {
-      const given = request.query.changed_since;
-      if (given === undefined) return { error: false as const, organizations: await listOrganizations(db) };
-      // Stored instants carry milliseconds: compare in the same form.
-      const since = new Date(given).toISOString();
-      return { error: false as const, organizations: await listOrganizations(db, since), removed: await listRemovedOrganizations(db, since) };
-    },
-  );
+  app.get('/api/v1/organizations', { schema: { querystring: OrganizationListQuery, response: { 200: OrganizationList } } }, async (request) => {
+    const given = request.query.changed_since;
+    if (given === undefined) return { error: false as const, organizations: await listOrganizations(db) };
+    // Stored instants carry milliseconds: compare in the same form.
+    const since = new Date(given).toISOString();
+    return { error: false as const, organizations: await listOrganizations(db, since), removed: await listRemovedOrganizations(db, since) };
+  });
 
-  app.get(
-    '/api/v1/organization/:webName',
-    { schema: { params: Type.Object({ webName: Str() }), response: { 200: OrganizationAnswer } } },
-    async (request) => {
-      const organization = await findOrganizationByWebName(db, request.params.webName);
-      if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-      return { error: false as const, message: 'OK', organization };
-    },
-  );
+  app.get('/api/v1/organization/:webName', { schema: { params: Type.Object({ webName: Str() }), response: { 200: OrganizationAnswer } } }, async (request) => {
+    const organization = await findOrganizationByWebName(db, request.params.webName);
+    if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
+    return { error: false as const, message: 'OK', organization };
+  });
 
   // A provider whose back office lives elsewhere announces a change, signed with the shared
   // secret over the time it was sent and the exact bytes sent; the publisher then rebuilds that site.

@@ -52,10 +52,8 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   const { db } = deps;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    '/api/v1/products/:orgId/online',
-    { schema: { params: Type.Object({ orgId: PositiveId }), response: { 200: ProductsAnswer } } },
-    async (request) => productsAnswer(db, request.params.orgId),
+  app.get('/api/v1/products/:orgId/online', { schema: { params: Type.Object({ orgId: PositiveId }), response: { 200: ProductsAnswer } } }, async (request) =>
+    productsAnswer(db, request.params.orgId),
   );
 
   // ---- Orders ----
@@ -88,11 +86,8 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     getOrder(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER]),
   );
 
-  app.post(
-    '/api/v1/order/:orderId/card/:card',
-    { schema: { params: OrderCardParams, querystring: SecretQuery, ...ownOrder } },
-    async (request) =>
-      addCard(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.card, request.query.secret),
+  app.post('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, querystring: SecretQuery, ...ownOrder } }, async (request) =>
+    addCard(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.card, request.query.secret),
   );
 
   app.delete('/api/v1/order/:orderId/card/:card', { schema: { params: OrderCardParams, ...ownOrder } }, async (request) =>
@@ -114,10 +109,8 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     async (request) => addMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
   );
 
-  app.delete(
-    '/api/v1/order/:orderId/product/:productId/media/:mediaId',
-    { schema: { params: OrderMediaParams, ...ownOrder } },
-    async (request) => removeMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
+  app.delete('/api/v1/order/:orderId/product/:productId/media/:mediaId', { schema: { params: OrderMediaParams, ...ownOrder } }, async (request) =>
+    removeMedia(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params),
   );
 
   app.post('/api/v1/order/:orderId/product/:productId', { schema: { params: ProductParams, ...ownOrder } }, async (request) =>
@@ -128,10 +121,8 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
     removeAllDigital(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.params.productId),
   );
 
-  app.post(
-    '/api/v1/order/:orderId/customer',
-    { schema: { params: OrderParams, body: CustomerBody, ...ownOrder } },
-    async (request) => saveCustomer(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.body),
+  app.post('/api/v1/order/:orderId/customer', { schema: { params: OrderParams, body: CustomerBody, ...ownOrder } }, async (request) =>
+    saveCustomer(db, request.params.orderId, request.headers[VISITOR_KEY_HEADER], request.body),
   );
 
   app.post('/api/v1/order/:orderId/finish', { schema: { params: OrderParams, ...ownOrder } }, async (request) =>
@@ -156,9 +147,7 @@ export function shopRoutes(fastify: FastifyInstance, deps: ShopDeps): void {
   // Replaying it is harmless, so it carries no timestamp nor replay record: it only names a
   // charge, which is read again from the gateway and recorded as it stands (nothing when the
   // payment already has that status).
-  app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) =>
-    handleWebhook(deps, request.body, request.headers),
-  );
+  app.post('/api/v1/payment/webhook', { schema: { response: { 200: PaymentAnswer } } }, async (request) => handleWebhook(deps, request.body, request.headers));
 
   app.get('/api/v1/payment/:id', { schema: { params: Type.Object({ id: Id }), response: { 200: PaymentAnswer } } }, async (request) =>
     paymentStatus(deps, request.params.id),

@@ -71,26 +71,22 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
     }),
   );
 
-  app.get(
-    `/api/v1/medias/zip/:token/${ZIP_FILE_NAME}`,
-    { schema: { params: Type.Object({ token: Id }) } },
-    async (request, reply) => {
-      const plan = await planZip(db, store, request.params.token);
-      const { stream, length } = zipStream(plan, store);
-      stream.on('error', (error) => {
-        // Headers are gone already: the best left is to cut the download short.
-        request.log.error({ err: error }, 'zip failed');
-        reply.raw.destroy(error);
-      });
-      reply.raw.on('close', () => stream.destroy());
-      return reply
-        .header('Content-Length', length)
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', `attachment; filename="${ZIP_FILE_NAME}"`)
-        .header('Cache-Control', 'no-store')
-        .send(stream);
-    },
-  );
+  app.get(`/api/v1/medias/zip/:token/${ZIP_FILE_NAME}`, { schema: { params: Type.Object({ token: Id }) } }, async (request, reply) => {
+    const plan = await planZip(db, store, request.params.token);
+    const { stream, length } = zipStream(plan, store);
+    stream.on('error', (error) => {
+      // Headers are gone already: the best left is to cut the download short.
+      request.log.error({ err: error }, 'zip failed');
+      reply.raw.destroy(error);
+    });
+    reply.raw.on('close', () => stream.destroy());
+    return reply
+      .header('Content-Length', length)
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="${ZIP_FILE_NAME}"`)
+      .header('Cache-Control', 'no-store')
+      .send(stream);
+  });
 
   app.get(
     '/api/v1/card/customer/external_id/:credentialId',
@@ -107,28 +103,21 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
     }),
   );
 
-  app.post(
-    '/api/v1/customer/card/medias',
-    { schema: { body: CustomerSearchBody, response: { 200: CustomerCardAnswer } } },
-    async (request) => customerCardAnswer(db, request.body),
+  app.post('/api/v1/customer/card/medias', { schema: { body: CustomerSearchBody, response: { 200: CustomerCardAnswer } } }, async (request) =>
+    customerCardAnswer(db, request.body),
   );
 
   app.delete(
     '/api/v1/media/:id',
     { schema: { params: Type.Object({ id: MediaId }), querystring: OrganizationQuery, response: { 200: DeleteAnswer } } },
     async (request) => {
-      await deleteMedia(db, store, request.query.organization_id, request.params.id, (error) =>
-        request.log.error({ err: error }, 'media files left behind'),
-      );
+      await deleteMedia(db, store, request.query.organization_id, request.params.id, (error) => request.log.error({ err: error }, 'media files left behind'));
       return { error: false as const, message: 'OK' };
     },
   );
 
-  app.get(
-    '/api/v1/video/download/:id/:filename',
-    { schema: { params: FileParams, querystring: DownloadQuery } },
-    async (request, reply) =>
-      sendVideoFile({ id: request.params.id, size: request.query.size, range: request.headers.range }, reply, { db, store }),
+  app.get('/api/v1/video/download/:id/:filename', { schema: { params: FileParams, querystring: DownloadQuery } }, async (request, reply) =>
+    sendVideoFile({ id: request.params.id, size: request.query.size, range: request.headers.range }, reply, { db, store }),
   );
 
   // Multipart only in this scope: other routes keep refusing multipart bodies.
@@ -139,7 +128,10 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
     });
     scope.post(
       '/api/v1/photo/:org',
-      { bodyLimit: multipartBodyLimit(UPLOAD_MAX_FILES), schema: { params: Type.Object({ org: PositiveId }), querystring: UploadQuery, response: { 200: UploadAnswer } } },
+      {
+        bodyLimit: multipartBodyLimit(UPLOAD_MAX_FILES),
+        schema: { params: Type.Object({ org: PositiveId }), querystring: UploadQuery, response: { 200: UploadAnswer } },
+      },
       async (request) => {
         if (!request.isMultipart()) throw new ApiError(415, 'VALIDATION_ERROR', 'send multipart/form-data with photos[] files');
         const { card_code: cardCode, secret, must_edit: mustEdit } = request.query;

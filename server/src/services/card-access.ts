@@ -16,12 +16,7 @@ export function requiresAccessCode(organization: WireOrganization): boolean {
  * exist elsewhere; under two-factor every card must carry the given secret (401
  * CUSTOMER_CODE_NOT_FOUND), and a card without one cannot be opened at all.
  */
-export async function openCards(
-  db: Db,
-  organization: WireOrganization,
-  rawCodes: readonly string[],
-  secret: string | undefined,
-): Promise<CardRow[]> {
+export async function openCards(db: Db, organization: WireOrganization, rawCodes: readonly string[], secret: string | undefined): Promise<CardRow[]> {
   const codes = [...new Set(rawCodes.map(normalizeCardCode))];
   if (!codes.every(isValidCardCode)) throw new ApiError(404, 'CARD_NOT_FOUND');
   const cards = await Promise.all(codes.map((code) => findCard(db, organization.id, code)));

@@ -29,21 +29,16 @@ export interface DownloadFile {
  * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed and
  * an unsold video's preview clip is served only while it is unsold.
  */
-export async function resolveDownload(
-  db: Db,
-  store: MediaStore,
-  request: { type: MediaKind; id: string; size: DownloadSize },
-): Promise<DownloadFile> {
+export async function resolveDownload(db: Db, store: MediaStore, request: { type: MediaKind; id: string; size: DownloadSize }): Promise<DownloadFile> {
   const media = await findMedia(db, request.id);
-  const organization = media && await findOrganizationById(db, media.organization_id);
+  const organization = media && (await findOrganizationById(db, media.organization_id));
   if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   if (request.size === 'original') assertOriginalAllowed(media, organization);
   const sold = isSold(media, organization);
   // A sold video plays its original: the clip is only for those still to be bought.
   if (request.size === 'clip' && (media.kind !== 'video' || sold)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   // Built from the stored id and fixed names only; the URL's file name is never used.
-  const name =
-    request.size === 'original' ? originalName(media) : request.size === 'clip' ? PREVIEW_CLIP : downloadFileName(request.size, sold);
+  const name = request.size === 'original' ? originalName(media) : request.size === 'clip' ? PREVIEW_CLIP : downloadFileName(request.size, sold);
   const bytes = await store.size(media.id, name);
   if (bytes === undefined) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const file = { mediaId: media.id, name, bytes };

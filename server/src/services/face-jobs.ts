@@ -58,17 +58,31 @@ async function runJob(db: Db, store: MediaStore, engine: FaceEngine, job: FaceJo
 }
 
 /** The face queue, of one organization or of all. */
-function faceQueue(db: Db, store: MediaStore, engine: FaceEngine, { organizationId, log }: { organizationId?: number; log: (message: string) => void }): JobQueue<FaceJob> {
+function faceQueue(
+  db: Db,
+  store: MediaStore,
+  engine: FaceEngine,
+  { organizationId, log }: { organizationId?: number; log: (message: string) => void },
+): JobQueue<FaceJob> {
   return {
     claim: (limit) =>
       transaction(db, (db) => claimFaceJobs(db, newClaim(), { nowMs: Date.now(), limit, ...(organizationId === undefined ? {} : { organizationId }) })),
-    run: (job) => whileLeased((lease) => renewFaceClaim(db, job.token, lease), () => runJob(db, store, engine, job, log)),
+    run: (job) =>
+      whileLeased(
+        (lease) => renewFaceClaim(db, job.token, lease),
+        () => runJob(db, store, engine, job, log),
+      ),
     release: (job) => releaseFaceClaim(db, job.id, job.token),
   };
 }
 
 /** The API's background indexer: describes queued photos of every organization as they come. */
-export function startFaceIndexer(db: Db, store: MediaStore, engine: FaceEngine, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+export function startFaceIndexer(
+  db: Db,
+  store: MediaStore,
+  engine: FaceEngine,
+  { concurrency, log }: { concurrency: number; log: (message: string) => void },
+): Worker {
   return startWorker('Face indexing', faceQueue(db, store, engine, { log }), { concurrency, log });
 }
 
@@ -86,7 +100,12 @@ export async function drainOrganization(
   db: Db,
   store: MediaStore,
   engine: FaceEngine,
-  { organizationId, concurrency, onProgress, log }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
+  {
+    organizationId,
+    concurrency,
+    onProgress,
+    log,
+  }: { organizationId: number; concurrency: number; onProgress: (progress: DrainProgress) => void; log: (message: string) => void },
 ): Promise<number> {
   await transaction(db, (db) => queueUnindexedPhotos(db, organizationId));
   let total = await countFaceJobs(db, organizationId);

@@ -41,7 +41,10 @@ async function load() {
     const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
     try {
       // The same tfjs Tensor class, typed once by tfjs and once by face-api's bundled copy.
-      const faces = await faceapi.detectAllFaces(tensor as never, options).withFaceLandmarks().withFaceDescriptors();
+      const faces = await faceapi
+        .detectAllFaces(tensor as never, options)
+        .withFaceLandmarks()
+        .withFaceDescriptors();
       return faces.map((face) => face.descriptor);
     } finally {
       tensor.dispose();

@@ -97,34 +97,35 @@ const abandoned = () => new MediaImportError('the import stalled past its lease 
 export async function queueFolderImport(db: Db, store: MediaStore, target: ImportTarget, files: readonly CheckedFile[]): Promise<string> {
   const batchId = newId();
   const queuedAt = now();
-  const jobs = files.map(
-    (file): NewImportJob => ({
-      id: newId(),
-      batch_id: batchId,
-      organization_id: target.organizationId,
-      card_id: target.cardId,
-      kind: file.kind,
-      file_name: path.basename(file.path),
-      captured_at: file.capturedAt,
-      sold_at_venue: target.sold ? 1 : 0,
-      queued_at: queuedAt,
-    }),
-  );
+  const jobs = files.map((file): NewImportJob => ({
+    id: newId(),
+    batch_id: batchId,
+    organization_id: target.organizationId,
+    card_id: target.cardId,
+    kind: file.kind,
+    file_name: path.basename(file.path),
+    captured_at: file.capturedAt,
+    sold_at_venue: target.sold ? 1 : 0,
+    queued_at: queuedAt,
+  }));
   await openImportBatch(db, batchId, Date.now() + LEASE_MS);
   try {
     // A batch dropped meanwhile is found out below, by the next chunk or by the release.
-    await whileLeased((lease) => renewImportBatch(db, batchId, lease).then(() => undefined), async () => {
-      for (const rows of chunks(jobs, QUEUE_ROWS)) {
-        await transaction(db, async (db) => {
-          // First: a batch dropped meanwhile gets no more jobs, and is not dropped while these go in.
-          if (!(await renewImportBatch(db, batchId, Date.now() + LEASE_MS))) throw abandoned();
-          await insertImportJobs(db, rows);
-        });
-      }
-      const staged = await Promise.allSettled(files.map((file, i) => stageLimit(() => stage(store, (jobs[i] as NewImportJob).id, file.path))));
-      const failure = staged.find((result) => result.status === 'rejected');
-      if (failure) throw failure.reason;
-    });
+    await whileLeased(
+      (lease) => renewImportBatch(db, batchId, lease).then(() => undefined),
+      async () => {
+        for (const rows of chunks(jobs, QUEUE_ROWS)) {
+          await transaction(db, async (db) => {
+            // First: a batch dropped meanwhile gets no more jobs, and is not dropped while these go in.
+            if (!(await renewImportBatch(db, batchId, Date.now() + LEASE_MS))) throw abandoned();
+            await insertImportJobs(db, rows);
+          });
+        }
+        const staged = await Promise.allSettled(files.map((file, i) => stageLimit(() => stage(store, (jobs[i] as NewImportJob).id, file.path))));
+        const failure = staged.find((result) => result.status === 'rejected');
+        if (failure) throw failure.reason;
+      },
+    );
     if (!(await releaseImportBatch(db, batchId))) throw abandoned();
     return batchId;
   } catch (error) {

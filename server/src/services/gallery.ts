@@ -23,12 +23,7 @@ async function galleryCards(
 }
 
 /** The card look-up: the rule of openCards on one card, with all it reads in one statement. */
-export async function cardMediasAnswer(
-  db: Db,
-  organizationId: number,
-  rawCode: string,
-  secret: string | undefined,
-): Promise<WireCardAnswer> {
+export async function cardMediasAnswer(db: Db, organizationId: number, rawCode: string, secret: string | undefined): Promise<WireCardAnswer> {
   const code = normalizeCardCode(rawCode);
   if (!isValidCardCode(code)) throw new ApiError(404, 'CARD_NOT_FOUND');
   const found = await lookUpCard(db, organizationId, code);
@@ -69,14 +64,12 @@ function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExt
   };
 }
 
-export async function mediasAnswer(
-  db: Db,
-  organizationId: number,
-  rawCodes: readonly string[],
-  secret: string | undefined,
-): Promise<WireMediasAnswer> {
+export async function mediasAnswer(db: Db, organizationId: number, rawCodes: readonly string[], secret: string | undefined): Promise<WireMediasAnswer> {
   const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
-  const rows = await listMediaOfCards(db, cards.map((card) => card.id));
+  const rows = await listMediaOfCards(
+    db,
+    cards.map((card) => card.id),
+  );
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
   const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
   for (const row of rows) {

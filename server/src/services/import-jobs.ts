@@ -66,7 +66,10 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
   if (job.media_id) await store.remove(job.media_id);
   let media: NewMedia;
   try {
-    media = await whileLeased((lease) => renewImportClaim(db, token, lease), () => makeMedia(store, job, mediaId));
+    media = await whileLeased(
+      (lease) => renewImportClaim(db, token, lease),
+      () => makeMedia(store, job, mediaId),
+    );
   } catch (error) {
     await store.remove(mediaId);
     const final = error instanceof MediaImportError || job.attempts >= MAX_ATTEMPTS;
@@ -138,7 +141,12 @@ export async function runBatch(
     { concurrency: IMPORTS_AT_ONCE, onDone: () => void left().catch(() => undefined) },
     async () => (failed = await left()).every((job) => job.error !== null),
   );
-  await transaction(db, (db) => deleteImportJobs(db, failed.map((job) => job.id)));
+  await transaction(db, (db) =>
+    deleteImportJobs(
+      db,
+      failed.map((job) => job.id),
+    ),
+  );
   return {
     imported: total - failed.length,
     failed: failed.map((job) => ({ fileName: job.file_name, error: job.error as string })),

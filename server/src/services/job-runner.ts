@@ -118,12 +118,7 @@ export interface Worker {
  * Runs `pass` at once and then `everyMs` after each pass ends, for as long as the process serves.
  * A pass that throws is logged and the next one tries again.
  */
-export function startLoop(
-  name: string,
-  everyMs: number,
-  pass: (stopped: () => boolean) => Promise<void>,
-  log: (message: string) => void,
-): Worker {
+export function startLoop(name: string, everyMs: number, pass: (stopped: () => boolean) => Promise<void>, log: (message: string) => void): Worker {
   const stopping = new AbortController();
   const stopped = () => stopping.signal.aborted;
   const loop = (async () => {
@@ -170,7 +165,11 @@ export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurren
       if (ended || !queue.release) return;
       const release = queue.release.bind(queue);
       await Promise.all(
-        [...underWay].map((job) => release(job).catch((error: unknown) => log(`${name}: a claim was not given back (${error instanceof Error ? error.message : String(error)}); it frees when its lease ends`))),
+        [...underWay].map((job) =>
+          release(job).catch((error: unknown) =>
+            log(`${name}: a claim was not given back (${error instanceof Error ? error.message : String(error)}); it frees when its lease ends`),
+          ),
+        ),
       );
     },
   };

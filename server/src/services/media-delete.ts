@@ -12,13 +12,7 @@ import type { MediaStore } from '../storage/media-store.ts';
  * the files only once the row is gone, so a crash
  * between the two leaves orphan files (the sweep's), never a row pointing at missing files.
  */
-export async function deleteMedia(
-  db: Db,
-  store: MediaStore,
-  organizationId: number,
-  mediaId: string,
-  log: (error: unknown) => void,
-): Promise<void> {
+export async function deleteMedia(db: Db, store: MediaStore, organizationId: number, mediaId: string, log: (error: unknown) => void): Promise<void> {
   const organization = await findOrganizationById(db, organizationId);
   const media = await findMedia(db, mediaId);
   if (!organization || !media || media.organization_id !== organizationId) throw new ApiError(404, 'MEDIA_NOT_FOUND');

@@ -40,9 +40,7 @@ export class ImageTooLargeError extends MediaImportError {}
 
 /** What the API answers for a refused image: 413 when too large to decode, else 400 INVALID_IMAGE. */
 export function refusedImage(error: MediaImportError): ApiError {
-  return error instanceof ImageTooLargeError
-    ? new ApiError(413, 'PAYLOAD_TOO_LARGE', error.message)
-    : new ApiError(400, 'INVALID_IMAGE', error.message);
+  return error instanceof ImageTooLargeError ? new ApiError(413, 'PAYLOAD_TOO_LARGE', error.message) : new ApiError(400, 'INVALID_IMAGE', error.message);
 }
 
 export interface MediaSource {
@@ -122,17 +120,13 @@ export async function writeDerivatives(dir: string, image: Buffer, name: string)
     .raw()
     .toBuffer({ resolveWithObject: true });
   const fromClean = () => sharp(clean.data, { raw: { width, height, channels } });
-  const fromMarked = () =>
-    sharp(marked.data, { raw: { width: marked.info.width, height: marked.info.height, channels: marked.info.channels } });
+  const fromMarked = () => sharp(marked.data, { raw: { width: marked.info.width, height: marked.info.height, channels: marked.info.channels } });
   const thumb = { fit: 'inside', withoutEnlargement: true } as const;
   await Promise.all([
     fromClean().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.preview)),
     fromMarked().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.previewWatermarked)),
     fromClean().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumb)),
-    fromMarked()
-      .resize(THUMB_EDGE, THUMB_EDGE, thumb)
-      .jpeg({ quality: THUMB_QUALITY })
-      .toFile(path.join(dir, DERIVED_FILES.thumbWatermarked)),
+    fromMarked().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumbWatermarked)),
   ]);
 }
 
@@ -163,12 +157,7 @@ export async function makeScratch(store: MediaStore, prefix: string): Promise<st
  * Without a database the row is left to the caller (uploads insert theirs together, in one
  * short transaction).
  */
-export async function storeMedia(
-  db: Db | null,
-  store: MediaStore,
-  id: string,
-  build: (scratch: string) => Promise<NewMedia>,
-): Promise<NewMedia> {
+export async function storeMedia(db: Db | null, store: MediaStore, id: string, build: (scratch: string) => Promise<NewMedia>): Promise<NewMedia> {
   const scratch = await makeScratch(store, id);
   try {
     const media = await build(scratch);
@@ -224,7 +213,11 @@ export async function importMedias(db: Db, store: MediaStore, sources: readonly 
     if (!failure) {
       const imported = results.map((result) => (result as PromiseFulfilledResult<NewMedia>).value);
       for (const organizationId of new Set(imported.map((media) => media.organization_id))) {
-        await queueFaceIndexing(db, organizationId, imported.filter((media) => media.organization_id === organizationId));
+        await queueFaceIndexing(
+          db,
+          organizationId,
+          imported.filter((media) => media.organization_id === organizationId),
+        );
       }
       return imported;
     }

@@ -43,7 +43,10 @@ export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrga
   if (packageProduct) {
     // The all-digital package covers every media of the order's cards; the per-item choices
     // stay stored (removing the package brings them back) but cost nothing meanwhile.
-    const media = await listMediaOfCards(db, cards.map((card) => card.card_id));
+    const media = await listMediaOfCards(
+      db,
+      cards.map((card) => card.card_id),
+    );
     const sellable = media.filter((row) => row.kind !== 'extra');
     const total = packageProduct.packagePrice;
     return {

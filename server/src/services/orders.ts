@@ -120,13 +120,7 @@ export async function getOrder(db: Db, orderId: string, visitorKey: string | und
   return answer(db, order, { owner: isOwner(order, visitorKey) });
 }
 
-export async function addCard(
-  db: Db,
-  orderId: string,
-  visitorKey: string | undefined,
-  rawCode: string,
-  secret: string | undefined,
-): Promise<WireOrderAnswer> {
+export async function addCard(db: Db, orderId: string, visitorKey: string | undefined, rawCode: string, secret: string | undefined): Promise<WireOrderAnswer> {
   return changeOrder(db, orderId, visitorKey, async (db, order) => {
     const organization = await findOrganizationById(db, order.organization_id);
     if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
@@ -222,12 +216,7 @@ export async function removeAllDigital(db: Db, orderId: string, visitorKey: stri
 }
 
 /** Saves `{ customer }`, `{ address }` or both; all fields are checked before anything is written. */
-export async function saveCustomer(
-  db: Db,
-  orderId: string,
-  visitorKey: string | undefined,
-  body: WireCustomerInput,
-): Promise<WireOrderAnswer> {
+export async function saveCustomer(db: Db, orderId: string, visitorKey: string | undefined, body: WireCustomerInput): Promise<WireOrderAnswer> {
   if (body.customer === undefined && body.address === undefined) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'the body needs "customer" or "address"');
   }

@@ -4,9 +4,7 @@ import { OrganizationFile, organizationProblems, type NewOrganization } from '@g
 // Checks an organization file from the admin CLI before anything is written, naming every
 // wrong field at once (as loadConfig does for the environment). The rules are the contract's.
 
-export type OrganizationInputResult =
-  | { ok: true; organization: NewOrganization }
-  | { ok: false; problems: string[] };
+export type OrganizationInputResult = { ok: true; organization: NewOrganization } | { ok: false; problems: string[] };
 
 export function parseOrganizationInput(input: unknown): OrganizationInputResult {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

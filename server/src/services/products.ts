@@ -42,7 +42,10 @@ export async function pricedProducts(db: Db, ids: readonly number[]): Promise<Ma
 export async function productsAnswer(db: Db, organizationId: number): Promise<WireProductsAnswer> {
   if (!(await findOrganizationById(db, organizationId))) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   const rows = await listActiveProducts(db, organizationId);
-  const ranges = await listRanges(db, rows.map((row) => row.id));
+  const ranges = await listRanges(
+    db,
+    rows.map((row) => row.id),
+  );
   const products: WireProduct[] = [];
   let allDigital: WireAllDigital | null = null;
   for (const row of rows) {

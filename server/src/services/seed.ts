@@ -67,9 +67,6 @@ export async function seedDemo(db: Db, store: MediaStore): Promise<void> {
       soldAtVenue,
       capturedAt: new Date(start + n * 60_000).toISOString(),
     });
-    await importMedias(db, store, [
-      ...[1, 2, 3, 4, 5, 6].map((n) => photo(unsold.id, n, false)),
-      ...[1, 2, 3].map((n) => photo(sold.id, n, true)),
-    ]);
+    await importMedias(db, store, [...[1, 2, 3, 4, 5, 6].map((n) => photo(unsold.id, n, false)), ...[1, 2, 3].map((n) => photo(sold.id, n, true))]);
   });
 }

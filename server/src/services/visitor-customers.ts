@@ -17,7 +17,12 @@ import { sameText } from './ids.ts';
 
 /** Lower case, accents dropped, spaces collapsed: "  JOSÉ  da Silva" and "jose da silva" match. */
 export function foldName(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 // scrypt with Node's defaults for N/r/p (16 MiB of memory, ~50 ms): slow enough to hurt
@@ -68,7 +73,12 @@ function wireCards(rows: CustomerCardRow[]): WireCard[] {
 export async function credentialCards(db: Db, rawExternalId: string, organizationId?: number): Promise<WireCard[]> {
   const customers = await findCustomersByExternalId(db, normalizeCredential(rawExternalId), organizationId);
   if (!customers.length) throw new ApiError(404, 'CUSTOMER_NOT_FOUND');
-  return wireCards(await listCardsWithMediaOfCustomers(db, customers.map((customer) => customer.id)));
+  return wireCards(
+    await listCardsWithMediaOfCustomers(
+      db,
+      customers.map((customer) => customer.id),
+    ),
+  );
 }
 
 export type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];

@@ -199,7 +199,11 @@ export async function storeUpload(db: Db, store: MediaStore, target: UploadTarge
       }
       await insertMedias(db, staged);
       await queueFaceIndexing(db, target.organization.id, staged);
-      if (target.mustEdit) await setMustEdit(db, staged.map((media) => media.id));
+      if (target.mustEdit)
+        await setMustEdit(
+          db,
+          staged.map((media) => media.id),
+        );
       return secret === null ? { error: false, card_code: code } : { error: false, card_code: code, secret };
     });
   } catch (error) {

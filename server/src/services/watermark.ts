@@ -33,7 +33,9 @@ export function watermarkFor(width: number, height: number): Promise<Buffer> {
   const key = `${width}x${height}`;
   let overlay = cache.get(key);
   if (!overlay) {
-    overlay = sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .png()
+      .toBuffer();
     // A failed render must not poison the cache for later imports.
     overlay.catch(() => cache.delete(key));
     cache.set(key, overlay);

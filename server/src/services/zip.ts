@@ -47,7 +47,12 @@ export async function createZipLink(
 ): Promise<string> {
   const ids = [...new Set(request.mediaIds)];
   const { organization, rows } = await ownedMedia(db, request.organizationId, ids);
-  await openCards(db, organization, rows.map((row) => row.card_code), request.secret);
+  await openCards(
+    db,
+    organization,
+    rows.map((row) => row.card_code),
+    request.secret,
+  );
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   // Two statements, no transaction: the new link and the expired ones never meet.

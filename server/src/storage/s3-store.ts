@@ -2,13 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange } from '../services/range.ts';
 import type { MediaStore, ServedAs } from './media-store.ts';
@@ -82,9 +76,7 @@ export function createS3Store(config: S3StoreConfig, scratchRoot: string): Media
   }
 
   async function get(mediaId: string, name: string, range?: ByteRange) {
-    const answer = await client.send(
-      new GetObjectCommand({ Bucket, Key: key(mediaId, name), Range: range && `bytes=${range.start}-${range.end}` }),
-    );
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key: key(mediaId, name), Range: range && `bytes=${range.start}-${range.end}` }));
     if (!answer.Body) throw new Error(`${key(mediaId, name)} has no body`);
     return answer.Body;
   }

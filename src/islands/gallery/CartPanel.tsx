@@ -112,9 +112,7 @@ function Cart() {
                   />{' '}
                   {t('cart.allDigital', { price: money(allDigital.price) })}
                 </label>{' '}
-                {saving > 0 && (
-                  <Tooltip label={t('cart.discountLabel')} text={t('cart.discount', { saving: money(saving) })} />
-                )}
+                {saving > 0 && <Tooltip label={t('cart.discountLabel')} text={t('cart.discount', { saving: money(saving) })} />}
               </p>
             )}
             {order.error === 'ORDER_CLOSED' ? (

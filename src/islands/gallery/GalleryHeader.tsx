@@ -10,8 +10,7 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import Icon from './icons.tsx';
 
 /** The buttons and links a keyboard can reach inside the overflow menu, in order. */
-const focusables = (menu: HTMLElement | null) =>
-  menu ? [...menu.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')] : [];
+const focusables = (menu: HTMLElement | null) => (menu ? [...menu.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')] : []);
 
 /**
  * One compact row: back, the cart with its badge, then prices, cards, send photos and language.
@@ -117,8 +116,7 @@ function Header() {
       {cart && (
         <button ref={cartButton} type="button" className="secondary header-button cart-badge" onClick={openCart} disabled={waiting}>
           <Icon name="cart" />
-          <span className="header-label">{t('cart.title')}</span>{' '}
-          <span className="badge">{cart.items}</span>
+          <span className="header-label">{t('cart.title')}</span> <span className="badge">{cart.items}</span>
         </button>
       )}
       <button

@@ -2,7 +2,16 @@ import { useEffect, useMemo } from 'react';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { galleryAddress } from '../../lib/routes.ts';
-import { $galleryAddress, galleryBackHref, gallerySecret, openGallery, openSendPhotos, reloadGallery, setGalleryBuying, shownGallery } from '../../stores/gallery.ts';
+import {
+  $galleryAddress,
+  galleryBackHref,
+  gallerySecret,
+  openGallery,
+  openSendPhotos,
+  reloadGallery,
+  setGalleryBuying,
+  shownGallery,
+} from '../../stores/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { openViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';

@@ -66,12 +66,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
   return (
     <section className="media-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <ul
-        ref={list}
-        className="media-grid-virtual"
-        style={{ height: width > 0 ? virtualizer.getTotalSize() : undefined }}
-        data-count={items.length}
-      >
+      <ul ref={list} className="media-grid-virtual" style={{ height: width > 0 ? virtualizer.getTotalSize() : undefined }} data-count={items.length}>
         {virtualizer.getVirtualItems().flatMap(({ index: rowIndex, start }) => {
           const { height, cells } = rows[rowIndex]!;
           return cells.map(({ index, left, width: cellWidth }) => {

@@ -156,15 +156,7 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
         <video key={media.id} src={videoUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
         <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>
-          <FallbackImage
-            key={media.id}
-            sources={[media.previewUrl]}
-            alt={alt}
-            decoding="async"
-            draggable={false}
-            onLoad={onLoad}
-            style={style}
-          />
+          <FallbackImage key={media.id} sources={[media.previewUrl]} alt={alt} decoding="async" draggable={false} onLoad={onLoad} style={style} />
         </div>
       )}
       <button type="button" className="viewer-step viewer-previous" aria-label={t('viewer.previous')} aria-disabled={!previous} onClick={() => stepViewer(-1)}>

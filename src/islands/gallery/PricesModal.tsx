@@ -47,9 +47,7 @@ function ProductPrices({ product, locale }: { product: Product; locale: Locale }
       {more !== null && (
         <tfoot>
           <tr>
-            <td colSpan={2}>
-              {t(product.kind === 'photo' ? 'prices.eachMorePhoto' : 'prices.eachMoreVideo', { price: formatMoney(more, locale) })}
-            </td>
+            <td colSpan={2}>{t(product.kind === 'photo' ? 'prices.eachMorePhoto' : 'prices.eachMoreVideo', { price: formatMoney(more, locale) })}</td>
           </tr>
         </tfoot>
       )}

@@ -62,12 +62,7 @@ function Picked() {
         {picked.map((photo) => (
           <li key={photo.id}>
             <img src={photo.previewUrl} alt={t('send.thumbAlt', { name: photo.file.name })} />
-            <button
-              type="button"
-              className="secondary small"
-              disabled={upload.loading}
-              onClick={() => removePicked(photo.id)}
-            >
+            <button type="button" className="secondary small" disabled={upload.loading} onClick={() => removePicked(photo.id)}>
               {t('send.remove', { name: photo.file.name })}
             </button>
           </li>
@@ -146,8 +141,7 @@ function SendPhotos({ open, onClose, organization }: Props) {
           <Picked />
           {upload.loading && (
             <p role="status" className="send-progress">
-              <progress max={1} value={progress} aria-label={t('send.progress')} />{' '}
-              {t('send.sending', { percent: Math.round(progress * 100) })}
+              <progress max={1} value={progress} aria-label={t('send.progress')} /> {t('send.sending', { percent: Math.round(progress * 100) })}
             </p>
           )}
           {upload.error && (

@@ -129,9 +129,7 @@ function toOrder(order: WireOrder): Order {
     cards: order.cards.map((card) => card.card),
     items: allDigital
       ? []
-      : order.items.flatMap((line) =>
-          line.items.map((ref) => ({ mediaId: 'photo' in ref ? ref.photo.id : ref.video.id, productId: line.product_id })),
-        ),
+      : order.items.flatMap((line) => line.items.map((ref) => ({ mediaId: 'photo' in ref ? ref.photo.id : ref.video.id, productId: line.product_id }))),
     allDigitalId: allDigital ? allDigital.product_id : null,
     photos: order.photos_count,
     videos: order.videos_count,
@@ -209,9 +207,7 @@ export function createApiClient(
     },
 
     async getCard(organizationId, code, secret) {
-      const answer = await call<WireCardAnswer>(
-        `/api/v1/card/${encodeURIComponent(code)}/medias?organization_id=${organizationId}${secretQuery(secret)}`,
-      );
+      const answer = await call<WireCardAnswer>(`/api/v1/card/${encodeURIComponent(code)}/medias?organization_id=${organizationId}${secretQuery(secret)}`);
       return { id: answer.card.id, code: answer.card.card, mediaCount: answer.medias_count };
     },
 
@@ -301,13 +297,11 @@ export function createApiClient(
       });
     },
 
-    addOrderCard: (orderId, card, secret) =>
-      orderCall('POST', `${orderPath(orderId, 'card', card)}${secret ? `?secret=${encodeURIComponent(secret)}` : ''}`),
+    addOrderCard: (orderId, card, secret) => orderCall('POST', `${orderPath(orderId, 'card', card)}${secret ? `?secret=${encodeURIComponent(secret)}` : ''}`),
 
     removeOrderCard: (orderId, card) => orderCall('DELETE', orderPath(orderId, 'card', card)),
     addOrderMedia: (orderId, productId, mediaId) => orderCall('POST', orderPath(orderId, 'product', productId, mediaId)),
-    removeOrderMedia: (orderId, productId, mediaId) =>
-      orderCall('DELETE', orderPath(orderId, 'product', productId, 'media', mediaId)),
+    removeOrderMedia: (orderId, productId, mediaId) => orderCall('DELETE', orderPath(orderId, 'product', productId, 'media', mediaId)),
     addAllDigital: (orderId, productId) => orderCall('POST', orderPath(orderId, 'product', productId)),
     removeAllDigital: (orderId, productId) => orderCall('DELETE', orderPath(orderId, 'product', productId)),
     getOrder: (orderId) => orderCall('GET', orderPath(orderId)),

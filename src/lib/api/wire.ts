@@ -3,13 +3,7 @@
 // bundles; the client in ./client.ts reshapes the answers into the app's own types.
 
 export type { ErrorCode, WireError } from '@gallery/contract/errors';
-export type {
-  CustomerField,
-  InitialForm,
-  WireOrganization,
-  WireOrganizationAnswer,
-  WireOrganizationList,
-} from '@gallery/contract/organization';
+export type { CustomerField, InitialForm, WireOrganization, WireOrganizationAnswer, WireOrganizationList } from '@gallery/contract/organization';
 export type {
   MediaType,
   WireBrandingList,

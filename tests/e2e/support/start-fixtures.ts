@@ -28,7 +28,10 @@ function provider(...args: string[]): void {
   execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', ...args], { cwd: root, stdio: 'inherit' });
 }
 
-const jsonFiles = (dir: string) => readdirSync(path.join(FIXTURES_DIR, dir)).filter((f) => f.endsWith('.json')).sort();
+const jsonFiles = (dir: string) =>
+  readdirSync(path.join(FIXTURES_DIR, dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 async function loadFixtures(): Promise<void> {
   for (const file of jsonFiles('organizations')) provider('org:upsert', path.join(FIXTURES_DIR, 'organizations', file));
@@ -39,8 +42,10 @@ async function loadFixtures(): Promise<void> {
       for (const n of card.samples) cpSync(demoSamplePath(n), path.join(folder, `sample${n}.jpg`));
       provider(
         'media:import',
-        '--org', card.org,
-        '--card', card.card,
+        '--org',
+        card.org,
+        '--card',
+        card.card,
         ...(card.sold ? ['--sold'] : []),
         ...(card.extra ? ['--extra'] : []),
         ...(card.secret ? ['--secret', card.secret] : []),

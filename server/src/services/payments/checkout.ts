@@ -172,12 +172,7 @@ export function startPaymentReconciler(deps: ShopPayments, { everyMs, log }: { e
  * Pays the visitor's order (403 FORBIDDEN without its visitor key) with the card hash or by PIX
  * (the route has checked the body against the contract).
  */
-export async function checkout(
-  deps: ShopPayments,
-  orderId: string,
-  visitorKey: string | undefined,
-  body: CheckoutBody,
-): Promise<WirePaymentAnswer> {
+export async function checkout(deps: ShopPayments, orderId: string, visitorKey: string | undefined, body: CheckoutBody): Promise<WirePaymentAnswer> {
   const { db, gateway } = deps;
   const method: PaymentMethod = 'pix' in body ? 'pix' : 'creditCard';
   return withOrderLock(db, orderId, async () => {
@@ -199,9 +194,7 @@ export async function checkout(
       const problems = checkoutProblems(view);
       if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
       const sale = saleOf(view);
-      const live = payments.find(
-        (payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale),
-      );
+      const live = payments.find((payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale));
       if (live) return { answer: paymentAnswer(live) };
       // The key is the attempt's number, so retrying the same attempt after a crash finds the
       // gateway's charge instead of creating another.
@@ -277,19 +270,13 @@ export async function paymentStatus(deps: ShopPayments, orderId: string): Promis
 
 /** The QR code of the order's live PIX charge, as PNG. */
 export async function pixQrCode({ db }: ShopPayments, orderId: string): Promise<Buffer> {
-  const pix = (await listPayments(db, orderId))
-    .filter((payment) => payment.method === 'pix' && LIVE.includes(payment.status) && payment.pix_text)
-    .at(-1);
+  const pix = (await listPayments(db, orderId)).filter((payment) => payment.method === 'pix' && LIVE.includes(payment.status) && payment.pix_text).at(-1);
   if (!pix?.pix_text) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return QRCode.toBuffer(pix.pix_text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
 }
 
 /** `POST /api/v1/payment/webhook`: the body only says which charge moved; the charge is re-read. */
-export async function handleWebhook(
-  deps: ShopPayments,
-  body: unknown,
-  headers: Record<string, string | string[] | undefined>,
-): Promise<WirePaymentAnswer> {
+export async function handleWebhook(deps: ShopPayments, body: unknown, headers: Record<string, string | string[] | undefined>): Promise<WirePaymentAnswer> {
   const parsed = deps.gateway.parseWebhook(body, headers);
   if (!parsed) throw new ApiError(400, 'VALIDATION_ERROR', 'not a webhook of the configured gateway');
   return paymentAnswer(await syncCharge(deps, parsed.chargeId));
@@ -299,10 +286,7 @@ export async function handleWebhook(
  * `payment:confirm <orderId>`: the sandbox settles the order's pending PIX charge, then the
  * same path as a webhook records it.
  */
-export async function confirmPixPayment(
-  deps: { db: Db; gateway: SandboxGateway },
-  orderId: string,
-): Promise<WirePaymentAnswer> {
+export async function confirmPixPayment(deps: { db: Db; gateway: SandboxGateway }, orderId: string): Promise<WirePaymentAnswer> {
   await loadOrder(deps.db, orderId);
   const pending = (await listPayments(deps.db, orderId))
     .filter((payment) => payment.method === 'pix' && payment.status === 'pending' && payment.charge_id)

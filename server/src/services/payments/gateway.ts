@@ -5,26 +5,9 @@
 export type PaymentMethod = 'pix' | 'creditCard';
 
 /** Every PSP's statuses are normalised to this set. */
-export type ChargeStatus =
-  | 'pending'
-  | 'processing'
-  | 'paid'
-  | 'refused'
-  | 'canceled'
-  | 'expired'
-  | 'refunded'
-  | 'chargedback';
+export type ChargeStatus = 'pending' | 'processing' | 'paid' | 'refused' | 'canceled' | 'expired' | 'refunded' | 'chargedback';
 
-export const CHARGE_STATUSES: readonly ChargeStatus[] = [
-  'pending',
-  'processing',
-  'paid',
-  'refused',
-  'canceled',
-  'expired',
-  'refunded',
-  'chargedback',
-];
+export const CHARGE_STATUSES: readonly ChargeStatus[] = ['pending', 'processing', 'paid', 'refused', 'canceled', 'expired', 'refunded', 'chargedback'];
 
 export interface Charge {
   id: string;

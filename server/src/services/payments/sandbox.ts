@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db.ts';
 import type { PixConfig } from '../../config.ts';
-import {
-  findSandboxCharge,
-  findSandboxChargeByKey,
-  insertSandboxCharge,
-  setSandboxChargeStatus,
-  type SandboxChargeRow,
-} from '../../repositories/payments.ts';
+import { findSandboxCharge, findSandboxChargeByKey, insertSandboxCharge, setSandboxChargeStatus, type SandboxChargeRow } from '../../repositories/payments.ts';
 import { newId } from '../ids.ts';
 import { GatewayInputError, type Charge, type PaymentGateway } from './gateway.ts';
 import { newPixTxid, pixText } from './pix.ts';
@@ -149,10 +143,7 @@ export function createSandboxGateway(options: {
   function decryptCard(cardHash: string): CardFields {
     let plain: Buffer;
     try {
-      plain = privateDecrypt(
-        { key: privateKey(), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(cardHash, 'base64'),
-      );
+      plain = privateDecrypt({ key: privateKey(), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cardHash, 'base64'));
     } catch {
       throw new GatewayInputError('card_hash', 'card_hash cannot be decrypted with the gateway key');
     }

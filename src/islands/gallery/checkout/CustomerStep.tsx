@@ -63,8 +63,7 @@ export default function CustomerStep() {
         <legend>{t('checkout.documentType')}</legend>
         {(['cpf', 'passport', 'other'] as const).map((type) => (
           <label key={type}>
-            <input type="radio" value={type} {...register('document_type')} />{' '}
-            {t(`checkout.document.${type}`)}
+            <input type="radio" value={type} {...register('document_type')} /> {t(`checkout.document.${type}`)}
           </label>
         ))}
       </fieldset>
@@ -104,8 +103,7 @@ export default function CustomerStep() {
       </Field>
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" {...inputState(terms.id, terms.message)} {...register('accepted_terms')} />{' '}
-          {t('checkout.acceptTermsLabel')}{' '}
+          <input type="checkbox" {...inputState(terms.id, terms.message)} {...register('accepted_terms')} /> {t('checkout.acceptTermsLabel')}{' '}
           <a href="/terms" target="_blank" rel="noopener">
             {t('checkout.termsLink')}
           </a>

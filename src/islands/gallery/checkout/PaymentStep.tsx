@@ -23,8 +23,7 @@ export default function PaymentStep() {
           <legend>{t('payment.method')}</legend>
           {(['pix', 'creditCard'] as const).map((option) => (
             <label key={option} className="checkout-choice-option">
-              <input type="radio" name="payment-method" checked={method === option} onChange={() => choosePaymentMethod(option)} />{' '}
-              {t(`payment.${option}`)}
+              <input type="radio" name="payment-method" checked={method === option} onChange={() => choosePaymentMethod(option)} /> {t(`payment.${option}`)}
             </label>
           ))}
         </fieldset>

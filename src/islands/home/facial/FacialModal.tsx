@@ -85,7 +85,12 @@ export default function FacialModal({ open, onClose, organizationId, credentialM
             <button
               type="button"
               disabled={captures.length === 0 || search.loading || fallingBack}
-              onClick={() => void searchFaces(organizationId, captures.map((capture) => capture.blob))}
+              onClick={() =>
+                void searchFaces(
+                  organizationId,
+                  captures.map((capture) => capture.blob),
+                )
+              }
             >
               {search.loading ? t('facial.searching') : t('facial.search')}
             </button>
