@@ -4,6 +4,7 @@ import type { WireError } from '@gallery/contract/errors';
 import type { WireOrder, WireOrderLine } from '@gallery/contract/shop';
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { vi } from 'vitest';
+import type { Media } from '../../src/lib/api/types.ts';
 
 /** One request the client made: method, path (no query), query and body (JSON parsed, else as sent). */
 export interface Asked {
@@ -51,6 +52,20 @@ export function fakeNetwork(route: Route): Asked[] {
 
 /** The requests as "METHOD /path" lines, in order. */
 export const lines = (asked: Asked[]) => asked.map(({ method, path }) => `${method} ${path}`);
+
+/** An unsold photo of DEMO00001 as the app's stores hold it. */
+export const photo = (id: string): Media => ({
+  id,
+  type: 'photo',
+  filename: `${id}.jpg`,
+  card: 'DEMO00001',
+  thumbUrl: '',
+  previewUrl: '',
+  originalUrl: '',
+  sold: false,
+  width: 1920,
+  height: 1280,
+});
 
 /** An open order of DEMO00001 as the API answers it to its own browser, with overrides. */
 export function wireOrder(overrides: Partial<WireOrder> = {}): WireOrder {

@@ -4,8 +4,7 @@
 // analytics collector, so the events are read as the site would send them.
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '../../src/lib/api/types.ts';
-import { cardGateway, fakeNetwork, photoLine, Refusal, wireOrder } from '../factories/network.ts';
+import { cardGateway, fakeNetwork, photo, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
 // The analytics are configured at build time: set before the stores load.
 const COLLECTOR = 'https://collect.test/g/collect';
@@ -34,18 +33,6 @@ const order = () => ({
 });
 const faces = { error: false, cards: [{ card: 'DEMO00001', similarity: 0.95, medias: [] }], pending: 0 };
 
-const photo = (id: string): Media => ({
-  id,
-  type: 'photo',
-  filename: `${id}.jpg`,
-  card: 'DEMO00001',
-  thumbUrl: '',
-  previewUrl: '',
-  originalUrl: '',
-  sold: false,
-  width: 1920,
-  height: 1280,
-});
 const card = { card_number: '4000000000000010', card_holder_name: 'MARIA SILVA', card_expiration_month: '12', card_expiration_year: '2031', card_cvv: '123' };
 const names = () => events.map((event) => event.name);
 

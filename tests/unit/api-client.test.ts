@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
 import type { Media } from '../../src/lib/api/types.ts';
+import { wireOrder } from '../factories/network.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
 
@@ -189,22 +190,9 @@ describe('the API client: gallery calls', () => {
 });
 
 describe('the API client: the order (cart)', () => {
-  const wireOrder = (items: WireOrder['items']): WireOrder => ({
-    id: 'Ord3r',
-    card_code: 'DEMO00001',
-    organization_id: 7,
-    cards: [{ card: 'DEMO00001' }, { card: 'DEMO00002' }],
-    items,
-    photos_count: 2,
-    videos_count: 1,
-    total: 8000,
-    status: 0,
-    completed: false,
-    finished: false,
-    customer: null,
-    payments: [],
-  });
-  const answer = (items: WireOrder['items']) => ({ error: false, message: 'OK', order: wireOrder(items) });
+  const cartOrder = (items: WireOrder['items']): WireOrder =>
+    wireOrder({ id: 'Ord3r', organization_id: 7, cards: [{ card: 'DEMO00001' }, { card: 'DEMO00002' }], items, photos_count: 2, videos_count: 1, total: 8000 });
+  const answer = (items: WireOrder['items']) => ({ error: false, message: 'OK', order: cartOrder(items) });
   const photoLine = {
     id: 1,
     product_id: 1,
@@ -311,21 +299,7 @@ describe('the API client: the order (cart)', () => {
 });
 
 describe('the API client: checkout and payment', () => {
-  const order = {
-    id: 'Ord3r',
-    card_code: 'DEMO00001',
-    organization_id: 7,
-    cards: [{ card: 'DEMO00001' }],
-    items: [],
-    photos_count: 0,
-    videos_count: 0,
-    total: 0,
-    status: 0,
-    completed: false,
-    finished: false,
-    customer: null,
-    payments: [],
-  };
+  const order = wireOrder({ id: 'Ord3r', organization_id: 7 });
 
   it('saves the customer, then the address, then finishes, each at its path of section 7', async () => {
     const seen: Request[] = [];

@@ -3,10 +3,9 @@
 // change), slowly enough for changes to overlap.
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '../../src/lib/api/types.ts';
 import { $cartPending, $order, clearOrder, syncOrderCards, toggleInCart } from '../../src/stores/order.ts';
 import { $products } from '../../src/stores/products.ts';
-import { type Asked, fakeNetwork, lines, photoLine, Refusal, wireOrder } from '../factories/network.ts';
+import { type Asked, fakeNetwork, lines, photo, photoLine, Refusal, wireOrder } from '../factories/network.ts';
 
 const server = { items: [] as string[], fail: false, status: 0 as 0 | 1, orders: 0 };
 
@@ -33,19 +32,6 @@ function orderApi(): Asked[] {
     return { error: false, order: order() };
   });
 }
-
-const photo = (id: string): Media => ({
-  id,
-  type: 'photo',
-  filename: `${id}.jpg`,
-  card: 'DEMO00001',
-  thumbUrl: '',
-  previewUrl: '',
-  originalUrl: '',
-  sold: false,
-  width: 1920,
-  height: 1280,
-});
 
 const stored = new Map<string, string>();
 let asked: Asked[];
