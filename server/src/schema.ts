@@ -10,7 +10,7 @@ type Timestamp = Generated<string>;
 
 /** An order's `status` column: a visitor's cart is open until paid (canceled is kept for old rows). */
 export const ORDER_STATUS = { open: 0, paid: 1, canceled: 2 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 export interface Schema {
   schema_migrations: { version: string; applied_at: Timestamp };

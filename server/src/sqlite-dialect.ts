@@ -30,7 +30,7 @@ const MAX_PAUSE_MS = 50;
  * A write that could not get in before its deadline: another process held the database that
  * long. It carries SQLITE_BUSY's code, as node:sqlite's own errors do.
  */
-export class DatabaseBusyError extends Error {
+class DatabaseBusyError extends Error {
   readonly errcode = SQLITE_BUSY;
 
   constructor() {

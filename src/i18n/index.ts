@@ -15,7 +15,7 @@ type PluralForm = (typeof PLURAL_FORMS)[number];
 export type CatalogueKey = keyof typeof pt;
 /** A key as code names it: a plural's forms (`x_one`, `x_other`) are the one key `x`, chosen by `count`. */
 export type MessageKey = CatalogueKey extends infer K ? (K extends `${infer Base}_${PluralForm}` ? Base : K) : never;
-export type Messages = Record<string, string>;
+type Messages = Record<string, string>;
 /** Every locale's messages, as baked into a tenant's pages (base catalogue plus its overrides). */
 export type Catalogues = Record<Locale, Messages>;
 /** Values for a message's `{placeholders}`; `count` also picks the plural form. */

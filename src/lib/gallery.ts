@@ -73,7 +73,7 @@ export function galleryView(
  * What one list holds for the visitor: bought, to buy online (only where buying is offered), to
  * buy at the venue (where it is not), to download (free photos: nothing there is "bought"), extras.
  */
-export type ListRole = 'bought' | 'toBuy' | 'atVenue' | 'toDownload' | 'extras';
+type ListRole = 'bought' | 'toBuy' | 'atVenue' | 'toDownload' | 'extras';
 
 export interface GallerySection {
   role: ListRole;

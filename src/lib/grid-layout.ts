@@ -24,13 +24,13 @@ export const GRID = {
 } as const;
 
 /** One media of a row: its index in the list, its left edge and width in whole pixels. */
-export interface GridCell {
+interface GridCell {
   index: number;
   left: number;
   width: number;
 }
 
-export interface GridRow {
+interface GridRow {
   /** In whole pixels, without the gap below the row. */
   height: number;
   cells: GridCell[];

@@ -6,8 +6,8 @@
 import { VISITOR_KEY_PATTERN } from '@gallery/contract/rules';
 import { normalizeCardCode } from '@gallery/contract/card-code';
 
-export const VISITOR_KEY = 'visitorKey';
-export const ORDER_KEY_PREFIX = 'order:';
+const VISITOR_KEY = 'visitorKey';
+const ORDER_KEY_PREFIX = 'order:';
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -3,7 +3,7 @@ import type { ApiErrorCode } from '../lib/api/types.ts';
 import { ApiError } from '../lib/api/client.ts';
 
 /** The shape every data area shares (section 4): a loading flag, an error code and the data. */
-export interface AsyncState<T> {
+interface AsyncState<T> {
   loading: boolean;
   error: ApiErrorCode | null;
   data: T | null;

@@ -80,7 +80,7 @@ export function isPendingPix(payment: Payment | null): boolean {
 }
 
 /** Seconds between two checks of a pending PIX payment (section 9). */
-export const PIX_CHECK_SECONDS = 5;
+const PIX_CHECK_SECONDS = 5;
 
 /**
  * Seconds until the next check of a pending PIX payment. While a screen watches it and the code
@@ -118,7 +118,7 @@ export function pixQrCodeUrl(): string | null {
   return orderId ? api.pixQrCodeUrl(orderId, Date.now()) : null;
 }
 
-export function clearPayment(): void {
+function clearPayment(): void {
   $payment.set({ loading: false, error: null, data: null });
 }
 

@@ -6,7 +6,7 @@ import { asyncStore, runner } from './async-state.ts';
 import { openHomeModal, showHomeError, type OpenOutcome } from './home.ts';
 
 /** The cards (with media) of the credential the visitor scanned or typed. */
-export const $credentialCards = asyncStore<Card[]>();
+const $credentialCards = asyncStore<Card[]>();
 
 const run = runner($credentialCards);
 

@@ -11,7 +11,7 @@ export const $customerCard = asyncStore<Card>();
 const run = runner($customerCard);
 
 /** Only the organization's fields travel, trimmed. */
-export function customerSearchBody(fields: readonly CustomerField[], values: Partial<Record<CustomerField, string>>): CustomerSearch {
+function customerSearchBody(fields: readonly CustomerField[], values: Partial<Record<CustomerField, string>>): CustomerSearch {
   const body: CustomerSearch = {};
   for (const field of fields) body[field] = (values[field] ?? '').trim();
   return body;

@@ -110,7 +110,7 @@ export async function searchFaces(organizationId: number, photos: Blob[]): Promi
   return found;
 }
 
-export function clearFaceSearch(): void {
+function clearFaceSearch(): void {
   $faceSearch.set({ loading: false, error: null, data: null });
   $faceCardChoice.set(NO_FACE_CARD_CHOICE);
 }

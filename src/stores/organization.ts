@@ -56,7 +56,7 @@ export async function loadOrganization(): Promise<void> {
 }
 
 /** The page's first answer is the baked organization; the API's follows. Once per page. */
-export function startOrganization(): void {
+function startOrganization(): void {
   const baked = $bakedOrganization.get();
   if ($organization.get() || !baked) return;
   $organization.set({ status: 'loading', organization: baked });

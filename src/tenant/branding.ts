@@ -37,7 +37,7 @@ export function brandingFrom(found: Array<{ stem: BrandingStem; file: string; si
 }
 
 /** Up to this size (pixels, each side) a background is a tile that repeats; a larger one is a picture that covers the page. */
-export const BACKGROUND_TILE_MAX = 512;
+const BACKGROUND_TILE_MAX = 512;
 
 /**
  * The page's background rule for a tenant's background file, as its size suggests: a small tile

@@ -5,7 +5,7 @@ import { organizationFromWire, type Organization } from './organization.ts';
 // The organization passes the contract's schema at build time (Node only: TypeBox's checker
 // never reaches a browser), then is reshaped into the sites' own type.
 
-export class OrganizationError extends Error {}
+class OrganizationError extends Error {}
 
 function parseSiteConfig(raw: string): { url: string | null; height: number } {
   let json: unknown;

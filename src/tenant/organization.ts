@@ -63,7 +63,7 @@ export function organizationFromWire(o: WireOrganization, banner: Organization['
 }
 
 /** Where visitors write when an organization has no contact address (section 2: a default exists). */
-export const FALLBACK_CONTACT_EMAIL = 'contato@fotos.example';
+const FALLBACK_CONTACT_EMAIL = 'contato@fotos.example';
 
 export function contactEmail(organization: Pick<Organization, 'contactEmail'> | null): string {
   return organization?.contactEmail || FALLBACK_CONTACT_EMAIL;

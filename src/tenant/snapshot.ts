@@ -22,7 +22,7 @@ export interface LoadedTenant extends Tenant {
 }
 
 /** The file the build script writes before running Astro; its path arrives in TENANTS_FILE. */
-export function loadTenants(file = process.env['TENANTS_FILE']): Tenant[] {
+function loadTenants(file = process.env['TENANTS_FILE']): Tenant[] {
   if (!file) throw new Error('TENANTS_FILE is not set: build the sites with `npm run build`.');
   return JSON.parse(readFileSync(file, 'utf8')) as Tenant[];
 }

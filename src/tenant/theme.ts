@@ -3,7 +3,7 @@
 // default theme of src/styles/global.css.
 
 /** System font stacks a tenant may choose (after modernfontstacks.com): nothing is downloaded. */
-export const THEME_FONTS = {
+const THEME_FONTS = {
   system: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   humanist: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif",
   geometric: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif",
@@ -11,7 +11,7 @@ export const THEME_FONTS = {
     "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', 'Arial Rounded MT Bold', Calibri, source-sans-pro, sans-serif",
   serif: "'Iowan Old Style', 'Palatino Linotype', 'URW Palladio L', P052, serif",
 } as const;
-export type ThemeFont = keyof typeof THEME_FONTS;
+type ThemeFont = keyof typeof THEME_FONTS;
 
 export interface Theme {
   /** `#rrggbb`. */

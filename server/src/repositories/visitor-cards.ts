@@ -21,14 +21,6 @@ export async function insertCardWithId(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function countCards(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('cards')
-    .select(({ fn }) => fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export async function setMustEdit(db: Db, mediaIds: readonly string[]): Promise<void> {
   for (const batch of chunks(mediaIds)) await db.updateTable('media').set({ must_edit: 1 }).where('id', 'in', batch).execute();
 }

@@ -74,14 +74,6 @@ export function findCustomerByCpf(db: Db, organizationId: number, cpf: string): 
     .executeTakeFirst();
 }
 
-export async function countCustomers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select(({ fn }) => fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 /** Inserts, or updates the customer with the same external id (or `existingId`); answers the id. */
 export async function saveCustomer(db: Db, customer: NewCustomer, existingId?: number): Promise<number> {
   const { organization_id, ...fields } = customer;

@@ -28,11 +28,3 @@ export async function findLiveZipDownload(db: Db, token: string, now: string): P
 export async function deleteExpiredZipDownloads(db: Db, now: string): Promise<void> {
   await db.deleteFrom('zip_downloads').where('expires_at', '<=', now).execute();
 }
-
-export async function countZipDownloads(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('zip_downloads')
-    .select(({ fn }) => fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}

@@ -19,7 +19,7 @@ import { STAGED_SOURCE } from './media-files.ts';
 import { inspectImage, makeScratch, MediaImportError } from './media-import.ts';
 import { inspectVideo, VIDEO_FILE } from './video.ts';
 
-export const IMAGE_FILE = /\.(jpe?g|png)$/i;
+const IMAGE_FILE = /\.(jpe?g|png)$/i;
 
 /** Files are staged a few at a time: enough to keep an object store busy, not the disk. */
 const stageLimit = pLimit(4);

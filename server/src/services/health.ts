@@ -1,7 +1,7 @@
 import type { Db } from '../db.ts';
 
 /** A readiness probe's read gives up after this: a load balancer asks again in seconds. */
-export const READ_TIMEOUT_MS = 2_000;
+const READ_TIMEOUT_MS = 2_000;
 
 /**
  * Whether the database answers a small read in time. On SQLite it runs on the read-only

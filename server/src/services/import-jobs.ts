@@ -33,7 +33,7 @@ import { importVideo } from './video.ts';
 const MAX_ATTEMPTS = 3;
 const RETRY_AFTER_MS = 5_000;
 /** Images are decoded two at a time in a process (media-import.ts): more runs would only wait. */
-export const IMPORTS_AT_ONCE = 2;
+const IMPORTS_AT_ONCE = 2;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -59,7 +59,7 @@ export interface DrainOptions {
  * Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop).
  * A run that throws stops the claiming; the others end first, then its error is thrown.
  */
-export async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => false, onDone }: DrainOptions): Promise<void> {
+async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => false, onDone }: DrainOptions): Promise<void> {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   try {
@@ -104,7 +104,7 @@ export async function drainAndWait<Job>(queue: JobQueue<Job>, options: DrainOpti
   }
 }
 
-export interface StopOptions {
+interface StopOptions {
   /** How long jobs under way may take to end; then their claims are given back (JobQueue.release). */
   releaseAfterMs?: number;
 }

@@ -31,12 +31,12 @@ const limit = pLimit(2);
  * The most pixels an image may have: a 100-megapixel camera's. Decoding memory grows with them,
  * so the header is checked before any decoding.
  */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 
 export class MediaImportError extends Error {}
 
 /** An image whose header claims more than MAX_IMAGE_PIXELS. */
-export class ImageTooLargeError extends MediaImportError {}
+class ImageTooLargeError extends MediaImportError {}
 
 /** What the API answers for a refused image: 413 when too large to decode, else 400 INVALID_IMAGE. */
 export function refusedImage(error: MediaImportError): ApiError {

@@ -37,7 +37,7 @@ import { storedAddress, storedCustomer } from './shop-customer.ts';
 import { isSold } from './sold.ts';
 
 /** 22 letters and digits (about 130 random bits), unguessable; still no key to the order: its visitor key is (`ownOrder`). */
-export function newOrderId(): string {
+function newOrderId(): string {
   return randomAlphanumeric(22);
 }
 

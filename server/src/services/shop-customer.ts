@@ -8,7 +8,7 @@ import { stripCpf, trimmedOrNull } from '@gallery/contract/rules';
 export type StoredCustomer = Omit<WireCustomer, 'addresses'>;
 
 /** Stars all but the last two characters: the buyer recognises their number, nobody can use it. */
-export function maskNumber(value: string): string {
+function maskNumber(value: string): string {
   return value.replace(/.(?=.{2})/g, '*');
 }
 

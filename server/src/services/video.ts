@@ -28,10 +28,6 @@ export function detectVideo(head: Buffer): VideoFormat | undefined {
   return undefined;
 }
 
-export function isVideoMime(mime: string): boolean {
-  return mime.startsWith('video/');
-}
-
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
   try {

@@ -69,7 +69,7 @@ export async function upsertCustomer(db: Db, organizationId: number, input: Omit
 }
 
 /** The demo visitor, owner of DEMO00001: the demo home's customer search finds her by identifier DEMOCRED and password demo1234, the credential look-up by DEMOCRED. */
-export const DEMO_CUSTOMER = {
+const DEMO_CUSTOMER = {
   name: 'Maria',
   lastname: 'Silva',
   external_id: 'DEMOCRED',

@@ -81,7 +81,7 @@ export async function credentialCards(db: Db, rawExternalId: string, organizatio
   );
 }
 
-export type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];
+type CustomerField = WireOrganization['features']['site']['customer_form_fields'][number];
 
 export interface CustomerSearch {
   organization_id: number;

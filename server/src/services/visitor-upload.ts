@@ -28,7 +28,7 @@ export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
  * framing and its other fields. A Content-Length above it is refused before the body is read.
  */
 export const multipartBodyLimit = (maxFiles: number): number => maxFiles * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
-export const UPLOAD_FIELDS = new Set(['photos[]', 'photos']);
+const UPLOAD_FIELDS = new Set(['photos[]', 'photos']);
 
 /** Letters without I and O, digits without 0 and 1: nothing a visitor can misread. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -41,7 +41,7 @@ function randomCode(length: number): string {
 
 export const randomCardCode = (): string => randomCode(CARD_CODE_LENGTH);
 /** Already in normalised form (upper-case), as card secrets are stored. */
-export const randomAccessCode = (): string => randomCode(SECRET_MIN_LENGTH);
+const randomAccessCode = (): string => randomCode(SECRET_MIN_LENGTH);
 
 export interface UploadTarget {
   organization: WireOrganization;

@@ -13,10 +13,10 @@ import { originalName } from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { storedZip, storedZipLength, type StoredZipEntry } from './stored-zip.ts';
 
-export const ZIP_LIFETIME_MS = 60 * 60_000;
+const ZIP_LIFETIME_MS = 60 * 60_000;
 export const ZIP_FILE_NAME = 'fotos.zip';
 /** 32 random bytes, base64url. */
-export const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const ZIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The media a visitor may have in a ZIP, in the given order: every id must be a media of the
@@ -67,7 +67,7 @@ export async function createZipLink(
 }
 
 /** `a.jpg`, `a (2).jpg`, `a (3).jpg`...; compared case-insensitively (Windows and macOS unzip). */
-export function uniqueNames(names: readonly string[]): string[] {
+function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
     const dot = name.lastIndexOf('.');

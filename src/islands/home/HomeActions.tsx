@@ -4,7 +4,7 @@ import { useLocale, useOrganization, useOrganizationFailed, useStore, useTransla
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 /** Where the visitor goes to send photos: the gallery's send-photos flow. */
-export const SEND_PHOTOS_PATH = '/gallery?send=1';
+const SEND_PHOTOS_PATH = '/gallery?send=1';
 
 /**
  * The other ways to find photos, each offered only when the organization has it. The buttons wait

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslate } from '../shared/page-stores.ts';
 
 /** Local-storage key of the visitor's acceptance of the privacy notice. */
-export const PRIVACY_ACCEPTED_KEY = 'privacyAccepted';
+const PRIVACY_ACCEPTED_KEY = 'privacyAccepted';
 
 function accepted(): boolean {
   try {

@@ -1,7 +1,7 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 
 /** What a media shows when its image cannot load (section 7); every tenant's site carries it. */
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'alt'> {
   /** Required: what the image shows, or '' for a decorative one. */

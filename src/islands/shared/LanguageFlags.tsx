@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/index.ts';
 import { chooseLocale } from '../../stores/locale.ts';
 import { useHydrated } from './use-hydrated.ts';
 
-export const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/us.svg', es: '/flags/es.svg' };
+const FLAG: Record<Locale, string> = { pt: '/flags/br.svg', en: '/flags/us.svg', es: '/flags/es.svg' };
 
 /**
  * Flag buttons (the home offers pt and en, the gallery pt, en and es); choosing one stores it and

@@ -116,7 +116,7 @@ export interface ApiClient {
 }
 
 /** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
-export interface OrderContext {
+interface OrderContext {
   pdv: string;
   tz: string;
   secret?: string | undefined;

@@ -2,4 +2,3 @@ import { createApiClient } from './client.ts';
 
 /** The API address is baked into each build (PUBLIC_API_URL, set by scripts/build-tenants.ts). */
 export const api = createApiClient(import.meta.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787');
-export { ApiError } from './client.ts';

@@ -58,7 +58,7 @@ export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
 export type CustomerSearch = Partial<Record<'name' | 'lastname' | 'external_id' | 'cpf' | 'password', string>>;
 
 /** A media chosen for the cart, under the product that sells its kind. */
-export interface OrderItem {
+interface OrderItem {
   mediaId: string;
   productId: number;
 }

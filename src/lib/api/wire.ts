@@ -3,10 +3,9 @@
 // bundles; the client in ./client.ts reshapes the answers into the app's own types.
 
 export type { ErrorCode, WireError } from '@gallery/contract/errors';
-export type { CustomerField, InitialForm, WireOrganization, WireOrganizationAnswer, WireOrganizationList } from '@gallery/contract/organization';
+export type { CustomerField, InitialForm, WireOrganization, WireOrganizationAnswer } from '@gallery/contract/organization';
 export type {
   MediaType,
-  WireBrandingList,
   WireCard,
   WireCardAnswer,
   WireCredentialCardsAnswer,
@@ -24,18 +23,12 @@ export type {
   OrderStatus,
   PaymentMethod,
   WireAddress,
-  WireAllDigital,
   WireCustomer,
   WireCustomerInput,
   WireOrder,
   WireOrderAnswer,
-  WireOrderLine,
-  WireOrderMediaRef,
-  WireOrderPayment,
   WirePaymentAnswer,
   WirePaymentStatus,
-  WirePriceRange,
-  WireProduct,
   WireProductsAnswer,
   WirePublicKeyAnswer,
 } from '@gallery/contract/shop';

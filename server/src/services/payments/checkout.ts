@@ -242,7 +242,7 @@ export async function checkout(deps: ShopPayments, orderId: string, visitorKey: 
  * pending one). A paid charge sells exactly what it was made for, and only while its order is
  * open and unchanged; otherwise the sandbox refunds it (a stale PIX paid after the cart changed).
  */
-export async function syncCharge(deps: ShopPayments, chargeId: string): Promise<PaymentRow> {
+async function syncCharge(deps: ShopPayments, chargeId: string): Promise<PaymentRow> {
   const charge = await deps.gateway.getCharge(chargeId);
   const payment = await findPaymentByCharge(deps.db, chargeId);
   if (!charge || !payment) throw new ApiError(404, 'PAYMENT_NOT_FOUND');

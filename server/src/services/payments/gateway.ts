@@ -7,8 +7,6 @@ export type PaymentMethod = 'pix' | 'creditCard';
 /** Every PSP's statuses are normalised to this set. */
 export type ChargeStatus = 'pending' | 'processing' | 'paid' | 'refused' | 'canceled' | 'expired' | 'refunded' | 'chargedback';
 
-export const CHARGE_STATUSES: readonly ChargeStatus[] = ['pending', 'processing', 'paid', 'refused', 'canceled', 'expired', 'refunded', 'chargedback'];
-
 export interface Charge {
   id: string;
   orderId: string;

@@ -9,8 +9,8 @@ import { GatewayInputError, type Charge, type PaymentGateway } from './gateway.t
 import { newPixTxid, pixText } from './pix.ts';
 
 /** Pagar.me's sandbox cards: the first approves, the second is declined. */
-export const SANDBOX_APPROVED_CARD = '4000000000000010';
-export const SANDBOX_REFUSED_CARD = '4000000000000028';
+const SANDBOX_APPROVED_CARD = '4000000000000010';
+const SANDBOX_REFUSED_CARD = '4000000000000028';
 
 const KEY_FILE = 'payment-sandbox-key.pem';
 // 3072 bits: RSA-OAEP-SHA256 then holds 318 bytes, room for the card JSON with a long name.
