@@ -5,6 +5,7 @@ import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
 import type { MessageKey } from '../i18n/index.ts';
 import type { CardData } from './card-hash.ts';
 import type { DocumentType, WireAddress, WireCustomerInput } from './api/wire.ts';
+import { isCardNumber } from '@gallery/contract/card-number';
 import { isCountryCode, isEmail, isValidCep } from '@gallery/contract/checkout-rules';
 import { isPhone, isValidCpf, unmaskPhone, ZIPCODE_PATTERN } from '@gallery/contract/rules';
 
@@ -101,7 +102,7 @@ export function isCardholderName(value: string): boolean {
 
 /** Section 5: the card library checks number and name; month 1-12, year 2020-3000, code up to 9999. */
 export const cardFormSchema: ObjectSchema<CardFormValues> = object({
-  card_number: required().test('number', 'card.invalidNumber', (value) => cardValidator.number(digits(value)).isValid),
+  card_number: required().test('number', 'card.invalidNumber', (value) => isCardNumber(digits(value))),
   card_holder_name: required().max(64, 'card.nameTooLong').test('name', 'card.invalidName', isCardholderName),
   card_expiration_month: required().matches(/^(0?[1-9]|1[0-2])$/, 'card.invalidMonth'),
   card_expiration_year: required().test('year', 'card.invalidYear', (value) => /^\d{4}$/.test(value) && +value >= 2020 && +value <= 3000),

@@ -289,6 +289,8 @@ describe('POST /api/v1/payment/checkout/:orderId by card', () => {
     const bad: Array<[Record<string, string>, string]> = [
       [{ card_number: '4111111111111112' }, 'card_number'],
       [{ card_number: '1234' }, 'card_number'],
+      // Luhn-valid but of no brand: the card form's rule (the card library) refuses it, so the gateway does too.
+      [{ card_number: '1234567812345670' }, 'card_number'],
       [{ card_expiration_month: '13' }, 'card_expiration_month'],
       [{ card_expiration_year: String(year - 1) }, 'expired'],
       [{ card_expiration_year: '3001' }, 'card_expiration_year'],

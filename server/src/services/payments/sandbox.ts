@@ -1,6 +1,8 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isCardNumber } from '@gallery/contract/card-number';
+import cardValidator from 'card-validator';
 import type { Db } from '../../db.ts';
 import type { PixConfig } from '../../config.ts';
 import { findSandboxCharge, findSandboxChargeByKey, insertSandboxCharge, setSandboxChargeStatus, type SandboxChargeRow } from '../../repositories/payments.ts';
@@ -8,8 +10,7 @@ import { newId } from '../ids.ts';
 import { GatewayInputError, type Charge, type PaymentGateway } from './gateway.ts';
 import { newPixTxid, pixText } from './pix.ts';
 
-/** Pagar.me's sandbox cards: the first approves, the second is declined. */
-const SANDBOX_APPROVED_CARD = '4000000000000010';
+/** Pagar.me's sandbox card that is declined; any other valid number (4000000000000010 too) is approved. */
 const SANDBOX_REFUSED_CARD = '4000000000000028';
 
 const KEY_FILE = 'payment-sandbox-key.pem';
@@ -47,26 +48,10 @@ interface CardFields {
   year: number;
 }
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
+/** The card's brand by the card library, under the names earlier charges were stored with. */
 function brandOf(number: string): string {
-  if (/^(4011(78|79)|43(1274|8935)|45(1416|7393|763[12])|50(4175|6699|67[0-7]|9)|627780|63(6297|6368)|65(0[0-9]|1[0-9]|5[0-9]))/.test(number)) return 'elo';
-  if (/^(606282|3841)/.test(number)) return 'hipercard';
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  return 'other';
+  const type = cardValidator.number(number).card?.type;
+  return type === 'american-express' ? 'amex' : (type ?? 'other');
 }
 
 function integerField(value: unknown): number | undefined {
@@ -83,8 +68,7 @@ function checkCard(data: unknown, now: Date): CardFields {
   const card = data as Record<string, unknown>;
   const number = typeof card['card_number'] === 'string' ? card['card_number'].replace(/[\s.-]/g, '') : '';
   if (!/^\d{13,19}$/.test(number)) throw new GatewayInputError('card_number', 'card_number must have 13 to 19 digits');
-  const testCard = number === SANDBOX_APPROVED_CARD || number === SANDBOX_REFUSED_CARD;
-  if (!testCard && !luhn(number)) throw new GatewayInputError('card_number', 'card_number is not a valid card number');
+  if (!isCardNumber(number)) throw new GatewayInputError('card_number', 'card_number is not a valid card number');
   const holder = card['card_holder_name'];
   if (typeof holder !== 'string' || !holder.trim() || holder.length > MAX_HOLDER_NAME) {
     throw new GatewayInputError('card_holder_name', `card_holder_name must be 1 to ${MAX_HOLDER_NAME} characters`);
