@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type CompiledQuery, type Compilable } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Schema } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
@@ -123,40 +124,68 @@ function statements(script: string): string[] {
 }
 
 /**
- * Applies every migration of the database's dialect not yet recorded in schema_migrations, in
- * file-name order, each in its own transaction (all or nothing).
+ * The dialect's migration files as Kysely migrations, named by their file names (the names
+ * schema_migrations recorded): each `up` runs its file's statements in order.
+ */
+function sqlMigrations(dialect: Dialect): MigrationProvider {
+  const dir = new URL(`${dialect}/`, MIGRATIONS_DIR);
+  const up = (file: string) => async (db: Kysely<unknown>) => {
+    for (const statement of statements(fs.readFileSync(new URL(file, dir), 'utf8'))) await sql.raw(statement).execute(db);
+  };
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(
+        fs
+          .readdirSync(dir)
+          .filter((name) => MIGRATION_FILE.test(name))
+          .map((file) => [file, { up: up(file) }]),
+      ),
+  };
+}
+
+/**
+ * Applies every migration of the database's dialect not yet applied, in file-name order, all
+ * in one transaction (all or nothing). Kysely's Migrator keeps two instances starting together
+ * apart: on PostgreSQL by its own advisory lock, on SQLite by the transaction (BEGIN IMMEDIATE:
+ * the one writer).
  */
 async function migrate(db: Db): Promise<void> {
-  // Two instances starting together: each step waits for the other's (even CREATE TABLE IF NOT
-  // EXISTS may collide in PostgreSQL's catalog).
+  await adoptSchemaMigrations(db);
+  // Unordered: a file numbered below one already applied (branches merged in either order) is
+  // applied rather than refused, as the runner before the Migrator did.
+  const migrator = new Migrator({ db, provider: sqlMigrations(dialectOf(db)), allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'setup';
+  throw new Error(`Migration ${failed} failed: ${(error as Error).message}`, { cause: error });
+}
+
+/**
+ * Databases migrated before the Migrator recorded their files in schema_migrations. Once, those
+ * names move to the Migrator's table (created as the Migrator creates it) and the old table
+ * goes, so nothing runs twice. ADVISORY_KEYS.migrations, the key the runner before took, keeps
+ * two instances from moving them at once and waits for one of the previous version still
+ * migrating.
+ */
+async function adoptSchemaMigrations(db: Db): Promise<void> {
+  const hasOldTable = async (db: Db) => (await db.introspection.getTables()).some((table) => table.name === 'schema_migrations');
+  if (!(await hasOldTable(db))) return;
   await transaction(db, async (db) => {
     await lockKey(db, ADVISORY_KEYS.migrations);
+    // Asked again under the lock: another instance may have moved them meanwhile.
+    if (!(await hasOldTable(db))) return;
     await db.schema
-      .createTable('schema_migrations')
+      .createTable('kysely_migration')
       .ifNotExists()
-      .addColumn('version', 'text', (column) => column.primaryKey())
-      .addColumn('applied_at', 'text', (column) => column.notNull())
+      .addColumn('name', 'varchar(255)', (column) => column.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (column) => column.notNull())
       .execute();
+    // WHERE true: SQLite would read ON CONFLICT after a bare FROM as a join's.
+    await sql`INSERT INTO kysely_migration (name, "timestamp") SELECT version, applied_at FROM schema_migrations WHERE true ON CONFLICT (name) DO NOTHING`.execute(
+      db,
+    );
+    await sql`DROP TABLE schema_migrations`.execute(db);
   });
-  const dir = new URL(`${dialectOf(db)}/`, MIGRATIONS_DIR);
-  const files = fs
-    .readdirSync(dir)
-    .filter((name) => MIGRATION_FILE.test(name))
-    .sort();
-  for (const file of files) {
-    await transaction(db, async (db) => {
-      await lockKey(db, ADVISORY_KEYS.migrations);
-      // Read inside the transaction: another process may have applied it meanwhile.
-      const applied = await db.selectFrom('schema_migrations').select('version').where('version', '=', file).executeTakeFirst();
-      if (applied) return;
-      try {
-        for (const statement of statements(fs.readFileSync(new URL(file, dir), 'utf8'))) await sql.raw(statement).execute(db);
-      } catch (error) {
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
-      }
-      await db.insertInto('schema_migrations').values({ version: file, applied_at: now() }).execute();
-    });
-  }
 }
 
 /** The current instant as the text every timestamp column holds (ISO-8601 UTC, milliseconds). */

@@ -13,7 +13,8 @@ export const ORDER_STATUS = { open: 0, paid: 1, canceled: 2 } as const;
 type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 export interface Schema {
-  schema_migrations: { version: string; applied_at: Timestamp };
+  /** Kysely's Migrator's record of the migration files applied (db.ts). */
+  kysely_migration: { name: string; timestamp: string };
   organizations: {
     id: Generated<number>;
     web_name: string;

@@ -321,6 +321,12 @@ class NodeSqliteAdapter extends SqliteAdapter {
   override get supportsMultipleConnections(): boolean {
     return true;
   }
+
+  // SQLite runs DDL in transactions: so Kysely's Migrator applies the pending migrations in one,
+  // whose BEGIN IMMEDIATE also keeps another process (a second instance, the admin CLI) waiting.
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 /** A Kysely dialect over `node:sqlite`, for the database file at `file`. */

@@ -45,11 +45,11 @@ describe('database', () => {
   it('re-opens idempotently, keeping data and applying each migration once', async () => {
     const again = await openTestDatabase(dataDir);
     try {
-      const versions = await rows(again, sql`SELECT version FROM schema_migrations ORDER BY version`);
+      const versions = await rows(again, sql`SELECT name FROM kysely_migration ORDER BY name`);
       const dir = path.resolve(import.meta.dirname, '../../server/src/migrations', ON_POSTGRES ? 'postgres' : 'sqlite');
       const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
       expect(files[0]).toMatch(/^001_/);
-      expect(versions).toEqual(files.map((version) => ({ version })));
+      expect(versions).toEqual(files.map((name) => ({ name })));
       expect(await rows(again, sql`SELECT code FROM cards`)).toEqual([{ code: 'TEST00001' }]);
     } finally {
       await again.destroy();

@@ -201,8 +201,8 @@ describe.runIf(ON_POSTGRES)('row-level locks on PostgreSQL', () => {
     url.pathname = `/${name}`;
     try {
       const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ dataDir: api.dataDir, databaseUrl: url.href })));
-      const versions = await rows(opened[0]!, sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY version`);
-      expect(new Set(versions.map((v) => v.version)).size).toBe(versions.length);
+      const versions = await rows(opened[0]!, sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`);
+      expect(new Set(versions.map((v) => v.name)).size).toBe(versions.length);
       expect(versions.length).toBeGreaterThan(5);
       await Promise.all(opened.map((db) => db.destroy()));
     } finally {

@@ -103,7 +103,7 @@ describe('GET /api/v1/card/customer/external_id/:credentialId', () => {
       ] as const) {
         await sql`INSERT INTO customers (organization_id, name, lastname, external_id) VALUES (${org}, ${name}, '', ${credential})`.execute(db);
       }
-      await sql`DELETE FROM schema_migrations WHERE version = '007_credential_case.sql'`.execute(db);
+      await sql`DELETE FROM kysely_migration WHERE name = '007_credential_case.sql'`.execute(db);
       await db.destroy();
       db = await openTestDatabase(dataDir);
       const customers = await rows(db, sql<{ name: string; external_id: string }>`SELECT name, external_id FROM customers ORDER BY id`);

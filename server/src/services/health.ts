@@ -12,8 +12,8 @@ export async function databaseReadable(db: Db, timeoutMs = READ_TIMEOUT_MS): Pro
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
   const read = db
-    .selectFrom('schema_migrations')
-    .select('version')
+    .selectFrom('kysely_migration')
+    .select('name')
     .limit(1)
     .execute()
     .then(
