@@ -3,24 +3,18 @@
 // first card. Orders belong to the browser that made them: another browser typing the same card
 // code gets an order of its own, and the API answers an order's customer data, and takes its
 // changes and payments, only with the key it was made with (the API client sends it).
+// Without storage (refused, private mode) both live in memory, as long as the page.
+import { persistentAtom, persistentMap } from '@nanostores/persistent';
 import { VISITOR_KEY_PATTERN } from '@gallery/contract/rules';
 import { normalizeCardCode } from '@gallery/contract/card-code';
 
-const VISITOR_KEY = 'visitorKey';
-const ORDER_KEY_PREFIX = 'order:';
+// Both follow other tabs (a key one tab made is every tab's), and read storage again when idle.
+const $storedVisitorKey = persistentAtom<string | undefined>('visitorKey', undefined);
+/** Order ids by `<organization id>:<first card>`, stored as `order:<organization id>:<first card>`. */
+const $orderIds = persistentMap<Record<string, string | undefined>>('order:', {});
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function localStore(): Store | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-// Without storage (refused, private mode) the key lives as long as the page.
-let pageKey: string | null = null;
+// A key the storage refused to keep (full): the page's own from then on.
+let pageKey: string | undefined;
 
 /** 24 random bytes, base64url (32 characters): the API takes 22 to 64 of [A-Za-z0-9_-]. */
 function randomKey(): string {
@@ -32,35 +26,33 @@ function randomKey(): string {
 }
 
 /** This browser's visitor key, made once. */
-export function visitorKey(storage: Store | null = localStore()): string {
+export function visitorKey(): string {
   try {
-    const stored = storage?.getItem(VISITOR_KEY);
-    if (stored && VISITOR_KEY_PATTERN.test(stored)) return stored;
-    if (storage) {
-      const key = randomKey();
-      storage.setItem(VISITOR_KEY, key);
-      return key;
-    }
+    const stored = $storedVisitorKey.get();
+    if (stored !== undefined && VISITOR_KEY_PATTERN.test(stored)) return stored;
+    pageKey ??= randomKey();
+    $storedVisitorKey.set(pageKey);
   } catch {
-    // Refused: the page's own key below.
+    // Storage refused a write: the page's own key.
   }
   return (pageKey ??= randomKey());
 }
 
-const orderKey = (organizationId: number, firstCard: string) => `${ORDER_KEY_PREFIX}${organizationId}:${normalizeCardCode(firstCard)}`;
+const orderKey = (organizationId: number, firstCard: string) => `${organizationId}:${normalizeCardCode(firstCard)}`;
 
 /** The id of the order this browser made for this organization and first card, if any. */
-export function readOrderId(organizationId: number, firstCard: string, storage: Store | null = localStore()): string | null {
+export function readOrderId(organizationId: number, firstCard: string): string | null {
   try {
-    return storage?.getItem(orderKey(organizationId, firstCard)) ?? null;
+    return $orderIds.get()[orderKey(organizationId, firstCard)] ?? null;
   } catch {
+    // Reading an idle store writes what it read back: a storage refusing writes refuses that too.
     return null;
   }
 }
 
-export function saveOrderId(organizationId: number, firstCard: string, orderId: string, storage: Store | null = localStore()): void {
+export function saveOrderId(organizationId: number, firstCard: string, orderId: string): void {
   try {
-    storage?.setItem(orderKey(organizationId, firstCard), orderId);
+    $orderIds.setKey(orderKey(organizationId, firstCard), orderId);
   } catch {
     // Storage full or refused: the visitor key still finds the order again.
   }

@@ -1,25 +1,25 @@
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../i18n/index.ts';
 
 /**
- * The interface language. Pages are prerendered in pt; in the browser it starts as the stored
- * choice, and islands hydrate against pt before they show it (src/islands/shared/page-stores.ts).
+ * The interface language, kept in localStorage (`locale`: the page's inline script reads it too).
+ * Pages are prerendered in pt; in the browser it starts as the stored choice, and islands hydrate
+ * against pt before they show it (src/islands/shared/page-stores.ts). Without storage (refused,
+ * private mode) the choice lives in memory and the page stays in the default language.
  */
-export const $locale = atom<Locale>(typeof document === 'undefined' ? DEFAULT_LOCALE : storedLocale());
-
-/** The language this browser chose before, else the default. */
-function storedLocale(): Locale {
-  try {
-    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
-    if (isLocale(stored)) return stored;
-  } catch {
-    // Without storage the page stays in the default language.
-  }
-  return DEFAULT_LOCALE;
-}
+export const $locale = persistentAtom<Locale>(LOCALE_STORAGE_KEY, DEFAULT_LOCALE, {
+  encode: (locale: Locale) => locale,
+  decode: (stored: string) => (isLocale(stored) ? stored : DEFAULT_LOCALE),
+  // Another tab's choice shows there after its reload, not here mid-page.
+  listen: false,
+});
 
 /** Stores the visitor's choice and reloads the page in it (section 1). */
 export function chooseLocale(locale: Locale): void {
-  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  try {
+    $locale.set(locale);
+  } catch {
+    // Storage full or refused: the reload shows the language stored before.
+  }
   window.location.reload();
 }

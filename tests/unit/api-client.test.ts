@@ -1,9 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
 import type { Media } from '../../src/lib/api/types.ts';
 import { wireOrder } from '../factories/network.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
+
+// The browser's localStorage, for every call that sends the visitor key.
+beforeAll(() => useTestStorageEngine());
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -258,8 +262,6 @@ describe('the API client: the order (cart)', () => {
   });
 
   it("proves the browser's own key on every order and checkout call, and keeps it in storage once made", async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value) });
     try {
       const seen: Request[] = [];
       const client = createApiClient('http://api.test', fakeFetch(200, answer([]), seen));
@@ -282,13 +284,13 @@ describe('the API client: the order (cart)', () => {
       await client.saveOrderAddress('Ord3r', { street: 'A', street_number: '1', zipcode: '1000-001', city: 'Lisboa', state: 'LX', country: 'pt' });
       await client.finishOrder('Ord3r');
       await client.payByPix('Ord3r');
-      const key = stored.get('visitorKey');
+      const key = getTestStorage()['visitorKey'];
       expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(await seen[0]?.json()).toMatchObject({ visitor_key: key });
       expect(seen).toHaveLength(12);
       for (const request of seen) expect(request.headers.get('x-visitor-key'), `${request.method} ${request.url}`).toBe(key);
     } finally {
-      vi.unstubAllGlobals();
+      cleanTestStorage();
     }
   });
 

@@ -1,6 +1,7 @@
 // The order store driven as the gallery drives it, with nanostores' own test helpers; the API is
 // the real client over a fake network that answers like the API does (the whole order after each
 // change), slowly enough for changes to overlap.
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $cartPending, $order, clearOrder, syncOrderCards, toggleInCart } from '../../src/stores/order.ts';
@@ -33,17 +34,13 @@ function orderApi(): Asked[] {
   });
 }
 
-const stored = new Map<string, string>();
 let asked: Asked[];
+/** What the browser's localStorage holds (@nanostores/persistent's test storage). */
+const stored = (key: string) => getTestStorage()[key];
 
 beforeEach(() => {
   vi.stubGlobal('window', { location: { host: 'demo.localhost' } });
-  stored.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  });
+  useTestStorageEngine();
   Object.assign(server, { items: [], fail: false, status: 0 });
   asked = orderApi();
   clearOrder();
@@ -55,6 +52,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanTestStorage();
   cleanStores($order, $cartPending, $products);
   vi.unstubAllGlobals();
 });
@@ -75,7 +73,7 @@ describe('the order store', () => {
     ]);
     // The order is made for this site, with this browser's key.
     expect(asked[0]?.query.get('pdv')).toBe('demo.localhost');
-    expect(asked[0]?.body).toEqual({ cards: [], visitor_key: stored.get('visitorKey') });
+    expect(asked[0]?.body).toEqual({ cards: [], visitor_key: stored('visitorKey') });
     expect($order.get().data?.items).toEqual([{ mediaId: 'b', productId: 1 }]);
     expect($order.get().data?.total).toBe(2500);
     expect($cartPending.get().size).toBe(0);
@@ -100,7 +98,7 @@ describe('the order store', () => {
   it("finds this browser's own order again by the id it kept, and starts a new one once that is paid", async () => {
     await syncOrderCards(1, ['DEMO00001']);
     const first = $order.get().data?.id;
-    expect(stored.get('order:1:DEMO00001')).toBe(first);
+    expect(stored('order:1:DEMO00001')).toBe(first);
     clearOrder();
     await syncOrderCards(1, ['DEMO00001']);
     expect($order.get().data?.id).toBe(first);
@@ -114,6 +112,6 @@ describe('the order store', () => {
       'POST /api/v1/order/DEMO00001/1',
     ]);
     expect($order.get().data?.id).not.toBe(first);
-    expect(stored.get('order:1:DEMO00001')).toBe($order.get().data?.id);
+    expect(stored('order:1:DEMO00001')).toBe($order.get().data?.id);
   });
 });

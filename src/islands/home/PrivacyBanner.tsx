@@ -1,16 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import { $privacyAccepted, acceptPrivacy } from '../../stores/privacy.ts';
 import { useTranslate } from '../shared/page-stores.ts';
-
-/** Local-storage key of the visitor's acceptance of the privacy notice. */
-const PRIVACY_ACCEPTED_KEY = 'privacyAccepted';
-
-function accepted(): boolean {
-  try {
-    return localStorage.getItem(PRIVACY_ACCEPTED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
 
 /** The privacy notice, shown until the visitor accepts it (kept in local storage). */
 export default function PrivacyBanner() {
@@ -18,7 +8,7 @@ export default function PrivacyBanner() {
   const labelId = useId();
   // Rendered only after hydration: the static page cannot know what this browser accepted.
   const [show, setShow] = useState(false);
-  useEffect(() => setShow(!accepted()), []);
+  useEffect(() => setShow(!$privacyAccepted.get()), []);
   if (!show) return null;
   return (
     <section className="privacy-banner" aria-labelledby={labelId}>
@@ -35,11 +25,7 @@ export default function PrivacyBanner() {
       <button
         type="button"
         onClick={() => {
-          try {
-            localStorage.setItem(PRIVACY_ACCEPTED_KEY, 'true');
-          } catch {
-            // Without storage it is simply asked again next time.
-          }
+          acceptPrivacy();
           setShow(false);
         }}
       >
