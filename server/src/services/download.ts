@@ -54,8 +54,8 @@ function fileName(media: { mime: string }, size: DownloadSize, sold: boolean): s
   return size === 'original' ? originalName(media) : size === 'clip' ? PREVIEW_CLIP : downloadFileName(size, sold);
 }
 
-/** A rendition's file, clean or watermarked by the same sold rule as the JPEGs; only of the listed widths. */
+/** A rendition's file, clean or watermarked by the same sold rule as the JPEGs (a width never made is simply missing). */
 function renditionName(size: DownloadSize, width: number, sold: boolean): string {
-  if ((size !== 'thumb' && size !== 'preview') || !(RENDITIONS.widths[size] as readonly number[]).includes(width)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  if (size !== 'thumb' && size !== 'preview') throw new ApiError(404, 'MEDIA_NOT_FOUND');
   return renditionFileName(size, width, sold);
 }

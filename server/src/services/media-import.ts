@@ -105,13 +105,13 @@ export async function inspectImage(original: Buffer | string, name: string): Pro
   return { ...format, ...meta.autoOrient };
 }
 
-/** An image decoded at preview size, clean and watermarked: every derivative starts from these pixels. */
-interface PreviewPixels {
+/** An image decoded at preview size, clean and watermarked: every derivative starts from these pixels (bench/images.bench.ts compares with them). */
+export interface PreviewPixels {
   clean: () => Sharp;
   marked: () => Sharp;
 }
 
-async function previewPixels(image: Buffer, name: string): Promise<PreviewPixels> {
+export async function previewPixels(image: Buffer, name: string): Promise<PreviewPixels> {
   // Decode once; a sound header over cut or damaged data (an interrupted transfer) fails only here.
   const clean = await sharp(image)
     .autoOrient()
