@@ -8,13 +8,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { WireMedia, WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrganizationList } from '@gallery/contract/organization';
 import { sql } from 'kysely';
-import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
+import { findCard } from '../../server/src/repositories/cards.ts';
+import { findOrganizationByWebName, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { deleteMedia } from '../../server/src/services/media-delete.ts';
 import { RENDITIONS } from '../../server/src/services/media-files.ts';
+import { importMedias } from '../../server/src/services/media-import.ts';
 import { startRenderer } from '../../server/src/services/renditions.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
 import { createTestApi, meanPixelDifference, runCli, type TestApi } from './helpers.ts';
-import { count } from './visitor-helpers.ts';
+import { count, jpeg } from './visitor-helpers.ts';
 
 const apis: TestApi[] = [];
 afterEach(async () => {
@@ -130,6 +132,23 @@ describe('WebP renditions', () => {
         const clean = await served(api, url);
         expect(await meanPixelDifference(clean, await jpegAsWide(api, bought.id, 'thumb.jpg', clean))).toBeLessThan(4);
       }
+    });
+
+    it('list a photo narrower than the widths once, at its own width', async () => {
+      const organization = (await findOrganizationByWebName(api.db, 'demo'))!;
+      const card = (await findCard(api.db, organization.id, 'DEMO00003'))!;
+      const file = path.join(api.dataDir, 'small.jpg');
+      await fs.writeFile(file, await jpeg());
+      const source = { organizationId: organization.id, cardId: card.id, sourcePath: file, kind: 'photo' as const, soldAtVenue: false };
+      await importMedias(api.db, api.store, [{ ...source, capturedAt: new Date().toISOString() }]);
+      await renderedAll(api);
+      const answer = await api.app.inject({ method: 'POST', url: `/api/v1/medias/${organization.id}/DEMO00003`, payload: { cards: ['DEMO00003'] } });
+      const [small] = answer.json<WireMediasAnswer>().not_sold_medias;
+      const [sources] = small!.image_sources!;
+      // 120x80: every width holds it whole, so each list names one file, 120 wide.
+      expect(candidates(sources!.thumb_srcset)).toEqual([{ url: expect.stringContaining('&size=thumb&w=240'), width: 120 }]);
+      expect(candidates(sources!.preview_srcset)).toEqual([{ url: expect.stringContaining('&size=preview&w=800'), width: 120 }]);
+      expect((await sharp(await served(api, candidates(sources!.thumb_srcset)[0]!.url)).metadata()).width).toBe(120);
     });
 
     it('go with their media when it is deleted', async () => {
