@@ -73,15 +73,12 @@ for (const { name, viewport, expected } of [
         expect(picture.fallback).toMatch(/\?size=thumb&copy=watermarked$/);
       }
       const thumbs = requests.filter((query) => query.get('size') === 'thumb');
-      // WebP only, none of the JPEGs, each at a width that fits its cell.
+      // WebP only, none of the JPEGs, one a cell at the width that fits it.
       expect(thumbs).toHaveLength(6);
       expect(thumbs.every((query) => query.get('format') === 'webp' && query.get('copy') === 'watermarked')).toBe(true);
       const asked = thumbs.map((query) => Number(query.get('w')));
-      const fits = pictures.flatMap((picture) => fitting(picture.widths, picture.cell));
-      expect(
-        asked.every((width) => fits.includes(width)),
-        `asked ${asked.join(', ')} for cells ${pictures.map((p) => p.cell).join(', ')}`,
-      ).toBe(true);
+      const fits = pictures.map((picture) => fitting(picture.widths, picture.cell));
+      expect(asked.sort(), `for cells ${pictures.map((picture) => picture.cell).join(', ')}`).toEqual(fits.sort());
       expect([...new Set(asked)].sort()).toEqual(expected.thumbs);
 
       await list(page, '6 photos to buy').getByRole('button').first().click();
