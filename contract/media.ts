@@ -6,6 +6,10 @@ import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, S
 const MediaType = Type.Enum(['photo', 'video']);
 export type MediaType = Static<typeof MediaType>;
 
+/** One format's renditions: its mime type, and `srcset` lists (`<path> <width>w, ...`) of the thumb and the preview. */
+const ImageSource = Type.Object({ type: Type.String(), thumb_srcset: Type.String(), preview_srcset: Type.String() });
+export type WireImageSource = Static<typeof ImageSource>;
+
 const mediaFiles = {
   id: Type.String(),
   filename: Type.String(),
@@ -23,6 +27,12 @@ const mediaFiles = {
    */
   width: Type.Integer({ minimum: 1 }),
   height: Type.Integer({ minimum: 1 }),
+  /**
+   * Modern renditions of the thumb and preview, once made (they are made after import): per
+   * format, `srcset` lists of API paths with their widths, the same copy (clean or watermarked)
+   * as thumb_path and preview_path. Absent: only the JPEGs exist.
+   */
+  image_sources: Type.Optional(Type.Array(ImageSource)),
 };
 
 export const Media = Type.Object({

@@ -20,6 +20,7 @@ import { BrandingError, setBranding } from './services/branding.ts';
 import { faceEngine } from './services/face-engine.ts';
 import { drainOrganization, followFacialFlag, purgeOrganizationFaces } from './services/face-jobs.ts';
 import { progressLine } from './progress.ts';
+import { renderOrganization } from './services/renditions.ts';
 import { PAYMENT_CONFIRM_USAGE, paymentConfirm, PRODUCTS_SET_USAGE, productsSet } from './shop-cli.ts';
 import { ORDER_STATUS } from './schema.ts';
 import { createMediaStore } from './storage/create-store.ts';
@@ -163,7 +164,7 @@ async function brandingSet(db: Db, args: string[]): Promise<string> {
 }
 
 /** The organization named by `--org`, for the faces commands. */
-async function facesOrganization(db: Db, command: string, args: string[]) {
+async function organizationOption(db: Db, command: string, args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { org: { type: 'string' } } });
@@ -178,7 +179,7 @@ async function facesOrganization(db: Db, command: string, args: string[]) {
 }
 
 async function facesIndex(db: Db, store: MediaStore, threads: number, args: string[]): Promise<string> {
-  const organization = await facesOrganization(db, 'faces:index', args);
+  const organization = await organizationOption(db, 'faces:index', args);
   const engine = faceEngine(threads);
   const progress = progressLine(`Faces of ${organization.web_name}`, 'photos');
   try {
@@ -195,8 +196,20 @@ async function facesIndex(db: Db, store: MediaStore, threads: number, args: stri
   }
 }
 
+async function mediaRenditions(db: Db, store: MediaStore, args: string[]): Promise<string> {
+  const organization = await organizationOption(db, 'media:renditions', args);
+  const progress = progressLine(`Renditions of ${organization.web_name}`, 'media');
+  const rendered = await renderOrganization(db, store, {
+    organizationId: organization.id,
+    onProgress: (done, total) => progress.update(done, total),
+    log: (message) => console.error(message),
+  });
+  progress.finish();
+  return `Renditions of ${organization.web_name}: ${rendered} media rendered`;
+}
+
 async function facesPurge(db: Db, args: string[]): Promise<string> {
-  const organization = await facesOrganization(db, 'faces:purge', args);
+  const organization = await organizationOption(db, 'faces:purge', args);
   const purged = await purgeOrganizationFaces(db, organization.id);
   return `Faces of ${organization.web_name} purged: ${purged} photo(s) forgotten`;
 }
@@ -273,6 +286,13 @@ const COMMANDS: Record<string, Command> = {
       .ico, 2 MiB each), stored in the database; the site build copies them into the
       organization's site.`,
     run: ({ db }, args) => brandingSet(db, args),
+  },
+  'media:renditions': {
+    usage: `media:renditions --org <webName>
+      Makes the WebP renditions of the organization's media that lack the current ones
+      (imports queue theirs), waiting for those the API's background renderer holds, with a
+      progress line on stderr. Safe to stop and run again: it resumes where it was.`,
+    run: ({ db, store }, args) => mediaRenditions(db, store, args),
   },
   'faces:index': {
     usage: `faces:index --org <webName>

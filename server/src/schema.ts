@@ -57,6 +57,8 @@ export interface Schema {
     must_edit: Generated<Flag>;
     /** The paid order that covers it (set at payment time), or null. */
     sold_order_id: string | null;
+    /** The rendition set its WebP files were made with (services/renditions.ts); 0: none yet, the JPEGs only. */
+    renditions: Generated<number>;
   };
   customers: {
     id: Generated<number>;
@@ -174,6 +176,7 @@ export interface Schema {
     descriptor: Uint8Array;
   };
   face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claim_token: string | null; lease_expires_at_ms: number | null };
+  rendition_jobs: { media_id: string; organization_id: number; queued_at: string; claim_token: string | null; lease_expires_at_ms: number | null };
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };
   order_locks: { order_id: string; holder: string; expires_at_ms: number };

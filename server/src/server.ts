@@ -9,6 +9,7 @@ import { FFMPEG_MISSING, ffmpegVersion } from './services/ffmpeg.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
+import { startRenderer } from './services/renditions.ts';
 import type { Worker } from './services/job-runner.ts';
 import { startPaymentReconciler } from './services/payments/checkout.ts';
 import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
@@ -79,6 +80,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     const gateway = config.faultAfterGateway ? dieAfterCharges(sandbox) : sandbox;
     workers.push(
       startImporter(db, store, log),
+      startRenderer(db, store, log),
       startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
       startPaymentReconciler({ db, gateway }, { everyMs: config.paymentReconcileMs, log }),
     );

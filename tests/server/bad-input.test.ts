@@ -72,7 +72,7 @@ beforeAll(async () => {
     'POST /api/v1/medias/:org/:firstCard': { params: { org, firstCard: card }, querystring: { secret: 'ABCDEF' }, body: { cards: ['DEMO00002'] } },
     'GET /api/v1/:type/download/:id/:filename': {
       params: { type: 'photo', id: mediaId, filename: 'photo.jpg' },
-      querystring: { size: 'thumb', copy: 'watermarked' },
+      querystring: { size: 'thumb', copy: 'watermarked', format: 'webp', w: 240 },
     },
     'POST /api/v1/medias/zip': { querystring: { organization_id: org, secret: 'ABCDEF' }, body: { media_ids: [shop.soldAtVenue[0]!] } },
     'GET /api/v1/medias/zip/:token/fotos.zip': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } },
@@ -81,7 +81,10 @@ beforeAll(async () => {
       body: { organization_id: org, name: 'Maria', lastname: 'Silva', external_id: 'DEMOCRED', cpf: '123.456.789-09', password: 'demo1234' },
     },
     'DELETE /api/v1/media/:id': { params: { id: mediaId }, querystring: { organization_id: org } },
-    'GET /api/v1/video/download/:id/:filename': { params: { id: mediaId, filename: 'video.mp4' }, querystring: { size: 'thumb', copy: 'clean' } },
+    'GET /api/v1/video/download/:id/:filename': {
+      params: { id: mediaId, filename: 'video.mp4' },
+      querystring: { size: 'thumb', copy: 'clean', format: 'webp', w: 240 },
+    },
     'GET /api/v1/products/:orgId/online': { params: { orgId: org } },
     'POST /api/v1/order/:firstCard/:orgId': {
       params: { firstCard: card, orgId: org },

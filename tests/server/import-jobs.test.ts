@@ -119,6 +119,8 @@ describe('import jobs', () => {
     // The dead CLI's claims are taken again when their lease ends (20 s).
     await vi.waitFor(async () => expect(await jobsLeft()).toBe(0), { timeout: 120_000, interval: 200 });
     expect((await mediaOfCard('KILLED001')).map((media) => media.filename)).toEqual(names);
+    // The API then renders the new media in scratch of its own: checked for debris once that is done.
+    await vi.waitFor(async () => expect(await count(sql`SELECT count(*) AS n FROM rendition_jobs`)).toBe(0), { timeout: 120_000, interval: 200 });
     expect(await storeState()).toEqual({ stored: await mediaIds(), scratch: [] });
   });
 });

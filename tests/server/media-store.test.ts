@@ -91,6 +91,16 @@ describe.each(STORES)('the %s media store', (_kind, make) => {
     await expect(store.remove(id)).resolves.toBeUndefined();
   });
 
+  it('adds files beside a stored media (renditions), which its removal takes too', async () => {
+    await store.add(id, await prepared(store, { 'thumb-240.webp': BINARY, 'a.txt': BINARY }));
+    expect(await store.bytes(id, 'thumb-240.webp')).toEqual(BINARY);
+    // A file of the same name is replaced; the others stay.
+    expect(await store.bytes(id, 'a.txt')).toEqual(BINARY);
+    expect(await store.size(id, 'b.bin')).toBe(BINARY.length);
+    await store.remove(id);
+    expect(await store.size(id, 'thumb-240.webp')).toBeUndefined();
+  });
+
   it('keeps its scratch folder on local disk', async () => {
     expect(path.isAbsolute(store.scratchRoot)).toBe(true);
   });

@@ -5,8 +5,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireMedia, WireMediasAnswer } from '@gallery/contract/media';
+import { startRenderer } from '../../server/src/services/renditions.ts';
 import { watermarkFor } from '../../server/src/services/watermark.ts';
 import { frameOf, makeSoundOnly, makeTestVideo, probe } from '../support/videos.ts';
 import { createTestApi, makeTempDir, meanPixelDifference, row, runCli, testDatabaseUrl, type CliResult, type TestApi } from './helpers.ts';
@@ -170,6 +171,31 @@ describe('importing videos with ffmpeg', () => {
     expect(original.rawPayload.equals(await fs.readFile(landscape))).toBe(true);
     // The unsold original stays refused; the clip is what a buyer sees.
     expect((await get(unsold.landscape.preview_path.replace('size=preview', 'size=original'))).statusCode).toBe(403);
+  });
+
+  it('makes WebP renditions of the poster, clean once sold and watermarked while unsold, served by the video route', { timeout: 120_000 }, async () => {
+    const renderer = startRenderer(api.db, api.store, () => {});
+    try {
+      await vi.waitFor(async () => expect(await count(api.db, 'rendition_jobs')).toBe(0), { timeout: 100_000, interval: 100 });
+    } finally {
+      await renderer.stop();
+    }
+    const widest = async (media: WireMedia) => {
+      const [source] = media.image_sources ?? [];
+      const url = source!.thumb_srcset.split(', ').at(-1)!.split(' ')[0]!;
+      expect(url).toMatch(/^\/api\/v1\/video\/download\//);
+      const res = await get(url);
+      expect(res.headers['content-type']).toBe('image/webp');
+      return res.rawPayload;
+    };
+    const frame = await sharp(await frameOf(landscape, 6))
+      .resize(480, 270)
+      .toBuffer();
+    const clean = await widest((await list('VIDEO0102')).sold_medias[0] as WireMedia);
+    expect(await size(clean)).toEqual([480, 270]);
+    expect(await meanPixelDifference(clean, frame)).toBeLessThan(6);
+    const marked = await widest((await list('VIDEO0101')).not_sold_medias[0] as WireMedia);
+    expect(await meanPixelDifference(marked, frame)).toBeGreaterThan(10);
   });
 
   it('serves no clip for a photo', async () => {

@@ -60,6 +60,34 @@ describe('the API client', () => {
     expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'] });
   });
 
+  it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {
+    const path = (size: string, w: number) => `/api/v1/photo/download/a/a%2C%20b.jpg?copy=clean&format=webp&size=${size}&w=${w}`;
+    const answer: WireMediasAnswer = {
+      error: false,
+      message: '',
+      sold_medias: [
+        {
+          ...media('a'),
+          image_sources: [
+            { type: 'image/webp', thumb_srcset: `${path('thumb', 240)} 240w, ${path('thumb', 360)} 360w`, preview_srcset: `${path('preview', 800)} 800w` },
+          ],
+        },
+        media('b'),
+      ],
+      not_sold_medias: [],
+      extras: [],
+    };
+    const lists = await createApiClient('http://api.test/', fakeFetch(200, answer, [])).getMedias(7, ['DEMO00001']);
+    expect(lists.sold[0]?.imageSources).toEqual([
+      {
+        type: 'image/webp',
+        thumbSrcset: `http://api.test${path('thumb', 240)} 240w, http://api.test${path('thumb', 360)} 360w`,
+        previewSrcset: `http://api.test${path('preview', 800)} 800w`,
+      },
+    ]);
+    expect(lists.sold[1]?.imageSources).toBeUndefined();
+  });
+
   it('reshapes the products: photo or video by flag, price ranges, the all-digital package apart', async () => {
     const answer: WireProductsAnswer = {
       error: false,

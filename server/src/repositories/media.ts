@@ -11,7 +11,7 @@ export interface CardMediaRow extends MediaRow {
   card_code: string;
 }
 
-export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id'>;
+export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id' | 'renditions'>;
 
 export const MEDIA_COLUMNS = [
   'm.id',
@@ -28,6 +28,7 @@ export const MEDIA_COLUMNS = [
   'm.sold_at_venue',
   'm.sold_order_id',
   'm.created_at',
+  'm.renditions',
 ] as const;
 
 export function insertMedia(db: Db, media: NewMedia): Promise<void> {

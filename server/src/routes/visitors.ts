@@ -26,7 +26,7 @@ import { faceEngine } from '../services/face-engine.ts';
 import { faceSearchOrganization, searchByFaces } from '../services/face-search.ts';
 import { deleteMedia } from '../services/media-delete.ts';
 import { resolveDownload } from '../services/download.ts';
-import { DownloadQuery, FileParams, redirectOrHeaders } from './downloads.ts';
+import { DownloadQuery, FileParams, redirectOrHeaders, wantedFile } from './downloads.ts';
 import { parseRange } from '../services/range.ts';
 import {
   multipartBodyLimit,
@@ -117,7 +117,7 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
   );
 
   app.get('/api/v1/video/download/:id/:filename', { schema: { params: FileParams, querystring: DownloadQuery } }, async (request, reply) =>
-    sendVideoFile({ id: request.params.id, size: request.query.size, range: request.headers.range }, reply, { db, store }),
+    sendVideoFile({ id: request.params.id, query: request.query, range: request.headers.range }, reply, { db, store }),
   );
 
   // Multipart only in this scope: other routes keep refusing multipart bodies.
@@ -163,11 +163,11 @@ export function visitorRoutes(fastify: FastifyInstance, { db, store }: AppDeps):
 
 /** Poster, preview clip or original of a video; honours a single `Range` on every size. */
 async function sendVideoFile(
-  wanted: { id: string; size: Static<typeof DownloadQuery>['size']; range: string | undefined },
+  wanted: { id: string; query: Static<typeof DownloadQuery>; range: string | undefined },
   reply: FastifyReply,
   { db, store }: Pick<AppDeps, 'db' | 'store'>,
 ) {
-  const file = await resolveDownload(db, store, { type: 'video', id: wanted.id, size: wanted.size });
+  const file = await resolveDownload(db, store, { type: 'video', id: wanted.id, ...wantedFile(wanted.query) });
   const redirected = await redirectOrHeaders(reply, store, file);
   if (redirected) return redirected;
   reply.header('Accept-Ranges', 'bytes');

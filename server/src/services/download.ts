@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { downloadFileName, originalName, PREVIEW_CLIP, type DownloadSize } from './media-files.ts';
+import { downloadFileName, originalName, PREVIEW_CLIP, renditionFileName, RENDITIONS, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 
 /** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
@@ -29,7 +29,11 @@ export interface DownloadFile {
  * videos (the video route adds only ranges), so originals always pass assertOriginalAllowed and
  * an unsold video's preview clip is served only while it is unsold.
  */
-export async function resolveDownload(db: Db, store: MediaStore, request: { type: MediaKind; id: string; size: DownloadSize }): Promise<DownloadFile> {
+export async function resolveDownload(
+  db: Db,
+  store: MediaStore,
+  request: { type: MediaKind; id: string; size: DownloadSize; rendition?: { width: number } },
+): Promise<DownloadFile> {
   const media = await findMedia(db, request.id);
   const organization = media && (await findOrganizationById(db, media.organization_id));
   if (!media || !organization || media.kind !== request.type) throw new ApiError(404, 'MEDIA_NOT_FOUND');
@@ -38,10 +42,20 @@ export async function resolveDownload(db: Db, store: MediaStore, request: { type
   // A sold video plays its original: the clip is only for those still to be bought.
   if (request.size === 'clip' && (media.kind !== 'video' || sold)) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   // Built from the stored id and fixed names only; the URL's file name is never used.
-  const name = request.size === 'original' ? originalName(media) : request.size === 'clip' ? PREVIEW_CLIP : downloadFileName(request.size, sold);
+  const name = request.rendition ? renditionName(request.size, request.rendition.width, sold) : fileName(media, request.size, sold);
   const bytes = await store.size(media.id, name);
   if (bytes === undefined) throw new ApiError(404, 'MEDIA_NOT_FOUND');
   const file = { mediaId: media.id, name, bytes };
   if (request.size === 'original') return { ...file, mime: media.mime, attachmentName: media.filename };
-  return { ...file, mime: request.size === 'clip' ? 'video/mp4' : 'image/jpeg' };
+  return { ...file, mime: request.rendition ? RENDITIONS.mime : request.size === 'clip' ? 'video/mp4' : 'image/jpeg' };
+}
+
+function fileName(media: { mime: string }, size: DownloadSize, sold: boolean): string {
+  return size === 'original' ? originalName(media) : size === 'clip' ? PREVIEW_CLIP : downloadFileName(size, sold);
+}
+
+/** A rendition's file, clean or watermarked by the same sold rule as the JPEGs (a width never made is simply missing). */
+function renditionName(size: DownloadSize, width: number, sold: boolean): string {
+  if (size !== 'thumb' && size !== 'preview') throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  return renditionFileName(size, width, sold);
 }

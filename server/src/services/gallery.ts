@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { WireCardAnswer, WireExtra, WireMedia, WireMediasAnswer } from '@gallery/contract/media';
+import type { WireCardAnswer, WireExtra, WireImageSource, WireMedia, WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
@@ -7,6 +7,7 @@ import { lookUpCard, type CardRow } from '../repositories/cards.ts';
 import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
 import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';
 import { assertCardsOpen, openCards } from './card-access.ts';
+import { PREVIEW_EDGE, RENDITION_SET, RENDITIONS, type RenditionSize } from './media-files.ts';
 import { isSold } from './sold.ts';
 import { EARLIER_POSTER, hasPreviewClip } from './video.ts';
 
@@ -61,7 +62,23 @@ function listed(row: CardMediaRow, organization: WireOrganization): Omit<WireExt
     card: row.card_code,
     width,
     height,
+    ...(row.renditions === RENDITION_SET && { image_sources: [imageSource(`${base}?copy=${copy}&format=webp`, width, height)] }),
   };
+}
+
+/**
+ * The WebP renditions as `srcset` lists. Each width caps an image decoded at preview size (at
+ * most PREVIEW_EDGE on its long edge), so a narrower one is listed at its own width, once.
+ */
+function imageSource(base: string, width: number, height: number): WireImageSource {
+  const previewWidth = Math.round(width * Math.min(1, PREVIEW_EDGE / Math.max(width, height)));
+  const srcset = (size: RenditionSize) => {
+    const caps = RENDITIONS.widths[size];
+    // The caps at or past the image's own width all hold it: the first of them stands for all.
+    const listed = caps.filter((_, i) => i === 0 || caps[i - 1]! < previewWidth);
+    return listed.map((cap) => `${base}&size=${size}&w=${cap} ${Math.min(cap, previewWidth)}w`).join(', ');
+  };
+  return { type: RENDITIONS.mime, thumb_srcset: srcset('thumb'), preview_srcset: srcset('preview') };
 }
 
 export async function mediasAnswer(db: Db, organizationId: number, rawCodes: readonly string[], secret: string | undefined): Promise<WireMediasAnswer> {

@@ -22,6 +22,7 @@ import { newId } from './ids.ts';
 import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { STAGED_SOURCE } from './media-files.ts';
 import { importMedia, makeScratch, MediaImportError } from './media-import.ts';
+import { insertRenditionJobs } from '../repositories/renditions.ts';
 import { importVideo } from './video.ts';
 
 // The import jobs `media:import` queues (folder-import.ts): each makes one media from its staged
@@ -82,6 +83,7 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
     if (!(await finishImportJob(db, job.id, token))) return false;
     await insertMedia(db, media);
     await queueFaceIndexing(db, media.organization_id, [media]);
+    await insertRenditionJobs(db, [media]);
     return true;
   });
   // Imported: the staged file is done with. Not: another worker owns the job (or its card went).

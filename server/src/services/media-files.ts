@@ -15,6 +15,30 @@ export const DERIVED_FILES = {
   previewWatermarked: 'preview-wm.jpg',
 } as const;
 
+/** The long edge of previews, and of the pixels every derivative starts from (media-import.ts). */
+export const PREVIEW_EDGE = 1600;
+
+/**
+ * The modern renditions of the thumb and preview, beside their JPEGs: WebP (at equal SSIM about
+ * half a JPEG's bytes, encoded in a third of AVIF's time on a small machine), in widths the
+ * browser picks from by the slot it fills (`srcset`/`sizes`). Each width is a cap: a narrower
+ * image keeps its own width. Changing any of this needs a new RENDITION_SET.
+ */
+export const RENDITIONS = {
+  mime: 'image/webp',
+  quality: 80,
+  widths: { thumb: [240, 360, 480], preview: [800, 1200, 1600] },
+} as const;
+/** The set media made with RENDITIONS have; older sets' files are not listed (media:renditions makes them again). */
+export const RENDITION_SET = 1;
+
+export type RenditionSize = keyof typeof RENDITIONS.widths;
+
+/** A rendition's file: clean for a sold media, watermarked otherwise, as the JPEGs are. */
+export function renditionFileName(size: RenditionSize, width: number, sold: boolean): string {
+  return `${size}-${width}${sold ? '' : '-wm'}.webp`;
+}
+
 /** An unsold video's short, small, watermarked MP4 the gallery plays instead of the original. */
 export const PREVIEW_CLIP = 'clip-wm.mp4';
 

@@ -3,17 +3,26 @@ import { rmdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { transaction, type Db } from '../db.ts';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ApiError } from '../errors.ts';
 import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import pLimit from 'p-limit';
 import { queueFaceIndexing } from './face-jobs.ts';
+import { insertRenditionJobs } from '../repositories/renditions.ts';
 import { newId } from './ids.ts';
-import { DERIVED_FILES, originalFileName, OWN_SCRATCH, scratchFolderName } from './media-files.ts';
+import {
+  DERIVED_FILES,
+  originalFileName,
+  OWN_SCRATCH,
+  PREVIEW_EDGE,
+  renditionFileName,
+  RENDITIONS,
+  scratchFolderName,
+  type RenditionSize,
+} from './media-files.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { watermarkFor } from './watermark.ts';
 
-const PREVIEW_EDGE = 1600;
 const THUMB_EDGE = 480;
 const PREVIEW_QUALITY = 82;
 const THUMB_QUALITY = 80;
@@ -96,13 +105,14 @@ export async function inspectImage(original: Buffer | string, name: string): Pro
   return { ...format, ...meta.autoOrient };
 }
 
-/**
- * Writes the four derivatives of an image (a photo's original, a video's poster frame) into
- * `dir`: clean and watermarked previews and thumbs.
- */
-export async function writeDerivatives(dir: string, image: Buffer, name: string): Promise<void> {
-  // Decode once, at preview size; every derivative starts from these pixels. A sound header
-  // over cut or damaged data (an interrupted transfer) fails only here.
+/** An image decoded at preview size, clean and watermarked: every derivative starts from these pixels (bench/images.bench.ts compares with them). */
+export interface PreviewPixels {
+  clean: () => Sharp;
+  marked: () => Sharp;
+}
+
+export async function previewPixels(image: Buffer, name: string): Promise<PreviewPixels> {
+  // Decode once; a sound header over cut or damaged data (an interrupted transfer) fails only here.
   const clean = await sharp(image)
     .autoOrient()
     .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
@@ -119,15 +129,47 @@ export async function writeDerivatives(dir: string, image: Buffer, name: string)
     .composite([{ input: overlay }])
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const fromClean = () => sharp(clean.data, { raw: { width, height, channels } });
-  const fromMarked = () => sharp(marked.data, { raw: { width: marked.info.width, height: marked.info.height, channels: marked.info.channels } });
+  return {
+    clean: () => sharp(clean.data, { raw: { width, height, channels } }),
+    marked: () => sharp(marked.data, { raw: { width: marked.info.width, height: marked.info.height, channels: marked.info.channels } }),
+  };
+}
+
+/**
+ * Writes the four derivatives of an image (a photo's original, a video's poster frame) into
+ * `dir`: clean and watermarked previews and thumbs.
+ */
+export async function writeDerivatives(dir: string, image: Buffer, name: string): Promise<void> {
+  const { clean, marked } = await previewPixels(image, name);
   const thumb = { fit: 'inside', withoutEnlargement: true } as const;
   await Promise.all([
-    fromClean().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.preview)),
-    fromMarked().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.previewWatermarked)),
-    fromClean().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumb)),
-    fromMarked().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumbWatermarked)),
+    clean().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.preview)),
+    marked().jpeg({ quality: PREVIEW_QUALITY }).toFile(path.join(dir, DERIVED_FILES.previewWatermarked)),
+    clean().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumb)),
+    marked().resize(THUMB_EDGE, THUMB_EDGE, thumb).jpeg({ quality: THUMB_QUALITY }).toFile(path.join(dir, DERIVED_FILES.thumbWatermarked)),
   ]);
+}
+
+/**
+ * Writes the WebP renditions (RENDITIONS) of an image into `dir`, clean and watermarked, from
+ * the same preview pixels as the JPEGs: the watermark is laid at preview size, then scaled.
+ * Two encodes at a time, as imports decode: the machine's cores are shared with the API.
+ */
+export async function writeRenditions(dir: string, image: Buffer, name: string): Promise<void> {
+  const pixels = await limit(() => previewPixels(image, name));
+  const sizes = Object.entries(RENDITIONS.widths) as Array<[RenditionSize, readonly number[]]>;
+  const encodes = sizes.flatMap(([size, widths]) =>
+    widths.flatMap((width) =>
+      [true, false].map(
+        (sold) => () =>
+          (sold ? pixels.clean() : pixels.marked())
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: RENDITIONS.quality })
+            .toFile(path.join(dir, renditionFileName(size, width, sold))),
+      ),
+    ),
+  );
+  await Promise.all(encodes.map((encode) => limit(encode)));
 }
 
 /** This process's scratch folders (one per scratch root): a clean exit removes those left empty. */
@@ -219,6 +261,7 @@ export async function importMedias(db: Db, store: MediaStore, sources: readonly 
           imported.filter((media) => media.organization_id === organizationId),
         );
       }
+      await insertRenditionJobs(db, imported);
       return imported;
     }
     await Promise.all(results.map((result) => (result.status === 'fulfilled' ? store.remove(result.value.id) : undefined)));

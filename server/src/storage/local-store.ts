@@ -18,6 +18,11 @@ export function createLocalStore(dataDir: string): MediaStore {
       await fs.mkdir(mediaRoot(dataDir), { recursive: true });
       await fs.rename(folder, mediaDir(dataDir, mediaId));
     },
+    async add(mediaId, folder) {
+      // One rename per file: each is whole or absent. No mkdir: a media removed meanwhile stays removed.
+      for (const name of await fs.readdir(folder)) await fs.rename(path.join(folder, name), file(mediaId, name));
+      await fs.rm(folder, { recursive: true, force: true });
+    },
     async size(mediaId, name) {
       const stat = await fs.stat(file(mediaId, name)).catch(() => undefined);
       return stat?.isFile() ? stat.size : undefined;

@@ -19,6 +19,12 @@ export interface MediaStore {
   readonly scratchRoot: string;
   /** Stores every file of `folder` as media `mediaId`'s, all or none; the folder is used up. */
   put(mediaId: string, folder: string): Promise<void>;
+  /**
+   * Adds every file of `folder` to a stored media's (renditions made after import), replacing
+   * files of the same name; the folder is used up. Fails when the media's files are gone (local
+   * store); on S3, files added after a removal are debris the sweep takes.
+   */
+  add(mediaId: string, folder: string): Promise<void>;
   /** A file's size in bytes, undefined when it is missing. */
   size(mediaId: string, name: string): Promise<number | undefined>;
   /** A file's bytes as a stream, or only `range` of them. */

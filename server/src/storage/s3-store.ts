@@ -81,6 +81,22 @@ export function createS3Store(config: S3StoreConfig, scratchRoot: string): Media
     return answer.Body;
   }
 
+  /** Uploads every file of `folder` under the media's prefix, a few at a time. */
+  async function upload(mediaId: string, folder: string): Promise<void> {
+    const names = await fs.readdir(folder);
+    const one = async (name: string) => {
+      const file = path.join(folder, name);
+      const { size } = await fs.stat(file);
+      await client.send(new PutObjectCommand({ Bucket, Key: key(mediaId, name), Body: createReadStream(file), ContentLength: size }));
+    };
+    for (let i = 0; i < names.length; i += UPLOADS_AT_ONCE) {
+      // Settled, not raced: an upload still running would land after the caller's clean-up.
+      const results = await Promise.allSettled(names.slice(i, i + UPLOADS_AT_ONCE).map(one));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
+  }
+
   const signedUrl = (mediaId: string, name: string, served: ServedAs) =>
     getSignedUrl(
       client,
@@ -98,22 +114,15 @@ export function createS3Store(config: S3StoreConfig, scratchRoot: string): Media
     ...(config.signedUrls && { signedUrl }),
     scratchRoot,
     async put(mediaId, folder) {
-      const names = await fs.readdir(folder);
-      const upload = async (name: string) => {
-        const file = path.join(folder, name);
-        const { size } = await fs.stat(file);
-        await client.send(new PutObjectCommand({ Bucket, Key: key(mediaId, name), Body: createReadStream(file), ContentLength: size }));
-      };
-      for (let i = 0; i < names.length; i += UPLOADS_AT_ONCE) {
-        // Settled, not raced: an upload still running would land after the clean-up.
-        const results = await Promise.allSettled(names.slice(i, i + UPLOADS_AT_ONCE).map(upload));
-        const failure = results.find((result) => result.status === 'rejected');
-        if (failure) {
-          await remove(mediaId);
-          throw failure.reason;
-        }
+      try {
+        await upload(mediaId, folder);
+      } catch (error) {
+        await remove(mediaId);
+        throw error;
       }
     },
+    // A failed upload leaves what went up: the media's row does not list them until a run succeeds.
+    add: upload,
     async size(mediaId, name) {
       try {
         return (await client.send(new HeadObjectCommand({ Bucket, Key: key(mediaId, name) }))).ContentLength;

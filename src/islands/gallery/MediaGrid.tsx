@@ -82,7 +82,17 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
                 style={{ width: cellWidth, height, transform: `translate(${left}px, ${start - top}px)` }}
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
-                  <FallbackImage sources={[media.thumbUrl]} alt={alt} loading="lazy" decoding="async" width={media.width} height={media.height} />
+                  <FallbackImage
+                    sources={[media.thumbUrl]}
+                    modern={media.imageSources?.map((source) => ({ type: source.type, srcset: source.thumbSrcset }))}
+                    // The cell's own width: the browser takes the narrowest rendition that fills it at the screen's density.
+                    sizes={`${cellWidth}px`}
+                    alt={alt}
+                    loading="lazy"
+                    decoding="async"
+                    width={media.width}
+                    height={media.height}
+                  />
                   {media.type === 'video' && (
                     <span className="media-play" aria-hidden="true">
                       ▶

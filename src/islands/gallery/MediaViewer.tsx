@@ -156,7 +156,18 @@ function Stage({ media, downloadable, alt, previous, next }: { media: Media; dow
         <video key={media.id} src={videoUrl} poster={media.previewUrl} controls preload="metadata" aria-label={alt} />
       ) : (
         <div className={zoomed ? 'viewer-frame zoomed' : 'viewer-frame'} data-zoom={zoom.scale.toFixed(2)} {...handlers}>
-          <FallbackImage key={media.id} sources={[media.previewUrl]} alt={alt} decoding="async" draggable={false} onLoad={onLoad} style={style} />
+          <FallbackImage
+            key={media.id}
+            sources={[media.previewUrl]}
+            modern={media.imageSources?.map((source) => ({ type: source.type, srcset: source.previewSrcset }))}
+            // At most the screen's width, or its height at the photo's ratio (gallery.css sizes it within the stage).
+            sizes={`min(100vw, ${(ratio * 100).toFixed(1)}vh)`}
+            alt={alt}
+            decoding="async"
+            draggable={false}
+            onLoad={onLoad}
+            style={style}
+          />
         </div>
       )}
       <button type="button" className="viewer-step viewer-previous" aria-label={t('viewer.previous')} aria-disabled={!previous} onClick={() => stepViewer(-1)}>

@@ -167,6 +167,13 @@ export function createApiClient(
     return decodeAnswer<T>(response.status, text);
   }
 
+  /** A `srcset` of API paths with absolute URLs (the paths hold no ", ": file names are URL-encoded). */
+  const absolute = (srcset: string) =>
+    srcset
+      .split(', ')
+      .map((candidate) => base + candidate)
+      .join(', ');
+
   const toMedia = (item: WireMedia | WireExtra, sold: boolean): Media => ({
     id: item.id,
     type: item.type,
@@ -176,6 +183,13 @@ export function createApiClient(
     previewUrl: base + item.preview_path,
     originalUrl: base + item.preview_path.replace(/([?&])size=preview\b/, '$1size=original'),
     ...('preview_clip_path' in item && item.preview_clip_path !== undefined && { clipUrl: base + item.preview_clip_path }),
+    ...(item.image_sources && {
+      imageSources: item.image_sources.map((source) => ({
+        type: source.type,
+        thumbSrcset: absolute(source.thumb_srcset),
+        previewSrcset: absolute(source.preview_srcset),
+      })),
+    }),
     sold,
     width: item.width,
     height: item.height,

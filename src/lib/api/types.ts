@@ -22,10 +22,19 @@ export interface Media {
   originalUrl: string;
   /** An unsold video's short watermarked preview clip, which the viewer plays instead. */
   clipUrl?: string;
+  /** Modern formats of the thumb and preview, once the API has made them: `srcset`s of absolute URLs, the same copy as thumbUrl and previewUrl. */
+  imageSources?: ImageSource[];
   sold: boolean;
   /** The original's size in pixels: the grid lays the thumbnail out at this ratio. */
   width: number;
   height: number;
+}
+
+export interface ImageSource {
+  /** Mime type, for `<source type>`. */
+  type: string;
+  thumbSrcset: string;
+  previewSrcset: string;
 }
 
 /** Options of a visitor upload (POST /api/v1/photo/{org}). */
