@@ -20,7 +20,7 @@ import { makeScratch, writeRenditions } from './media-import.ts';
 // leaves it so (media:renditions queues it again).
 
 /** Encodes are limited to two at a time in a process (media-import.ts): more runs would only wait. */
-export const RENDITIONS_AT_ONCE = 2;
+const RENDITIONS_AT_ONCE = 2;
 
 /** Makes one claimed media's renditions and records them (or that they could not be made). */
 async function runJob(db: Db, store: MediaStore, job: RenditionJob, log: (message: string) => void): Promise<void> {

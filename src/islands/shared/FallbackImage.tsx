@@ -4,7 +4,7 @@ import { useState, type ImgHTMLAttributes } from 'react';
 const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 /** A modern format of the first source, for `<picture>`: its mime type and its `srcset`. */
-export interface ModernSource {
+interface ModernSource {
   type: string;
   srcset: string;
 }

@@ -30,7 +30,7 @@ export interface Media {
   height: number;
 }
 
-export interface ImageSource {
+interface ImageSource {
   /** Mime type, for `<source type>`. */
   type: string;
   thumbSrcset: string;
