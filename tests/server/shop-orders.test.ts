@@ -79,6 +79,14 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('answers a new order, made without reading it back, as reading it answers it', async () => {
+    const visitor = 'new-order-visitor-0001';
+    const { body } = await call(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, { cards: ['DEMO00003', 'DEMO00001'], visitor_key: visitor }, visitor);
+    const made = (body as { order: WireOrder }).order;
+    expect(made.cards).toEqual([{ card: 'DEMO00001' }, { card: 'DEMO00003' }]);
+    expect(await orderCall(api, 'GET', `/api/v1/order/${made.id}`, undefined, visitor)).toEqual(made);
+  });
+
   it('refuses unknown cards and organizations and malformed input, changing nothing', async () => {
     const before = await snapshot(api.db);
     const visitor_key = VISITOR;
