@@ -92,8 +92,9 @@ export function dialectOf(db: Db): Dialect {
 }
 
 /**
- * A query for the hottest calls, built and compiled once per handle instead of on every call:
- * Kysely's builder and compiler take longer than SQLite takes to run a small query. `build`
+ * A query for the hottest calls, built and compiled once per dialect instead of on every call:
+ * Kysely's builder and compiler take longer than SQLite takes to run a small query. Kept per
+ * dialect, not per handle, so a transaction's handle (a new one each time) uses it too. `build`
  * is called once, with a marker in place of each argument; later calls put the arguments where
  * the markers went. So `build` must pass its arguments to the query as they are (no branching
  * on them, no `.toLowerCase()`): the first call checks each one lands somewhere.
@@ -103,12 +104,13 @@ export function dialectOf(db: Db): Dialect {
  * those rounds through the event loop took twice as long as the statement itself in a busy
  * server.
  */
-export function compiledOnce<Args extends Array<string | number>, Row>(
+export function compiledOnce<Args extends Array<string | number | null>, Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, { query: CompiledQuery<Row>; slots: Array<{ arg: number } | { value: unknown }> }>();
+  const compiled = new Map<Dialect, { query: CompiledQuery<Row>; slots: Array<{ arg: number } | { value: unknown }> }>();
   return async (db, ...args) => {
-    let entry = compiled.get(db);
+    const dialect = dialectOf(db);
+    let entry = compiled.get(dialect);
     if (!entry) {
       const markers = args.map((_, i) => `\u0000argument ${i}\u0000`);
       const query = build(db, ...(markers as Args)).compile();
@@ -119,7 +121,7 @@ export function compiledOnce<Args extends Array<string | number>, Row>(
       if (!markers.every((_, arg) => slots.some((slot) => 'arg' in slot && slot.arg === arg))) {
         throw new Error(`compiledOnce: an argument of ${query.sql} is not a parameter of its query`);
       }
-      compiled.set(db, (entry = { query, slots }));
+      compiled.set(dialect, (entry = { query, slots }));
     }
     const query = { ...entry.query, parameters: entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value)) };
     return (immediate.get(db)?.runNow<Row>(query) ?? (await db.executeQuery<Row>(query))).rows;

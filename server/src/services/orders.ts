@@ -9,7 +9,7 @@ import { findMedia, type MediaKind } from '../repositories/media.ts';
 import {
   addOrderCard,
   addOrderPackage,
-  findOrInsertOpenOrder,
+  findOrInsertOpenOrderWithCards,
   listOrderCards,
   listOrderItems,
   markMediaSoldByOrder,
@@ -99,18 +99,11 @@ export async function createOrder(
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
   const id = newOrderId();
-  const order = await transaction(db, async (db) => {
-    const order = await findOrInsertOpenOrder(db, {
-      id,
-      organizationId: organization.id,
-      firstCardId: first.id,
-      visitorKey: input.visitorKey,
-      pdv: input.pdv ?? null,
-      tz: input.tz ?? null,
-    });
-    for (const card of cards) await addOrderCard(db, order.id, card.id);
-    return order;
-  });
+  const order = await findOrInsertOpenOrderWithCards(
+    db,
+    { id, organizationId: organization.id, firstCardId: first.id, visitorKey: input.visitorKey, pdv: input.pdv ?? null, tz: input.tz ?? null },
+    cards.map((card) => card.id),
+  );
   // The key in the body found or made this order: the caller is its browser. One just made is
   // answered from what made it; one that was open already may hold more.
   if (order.id === id) {
