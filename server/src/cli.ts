@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { runInBackground } from './background.ts';
 import { openDatabase, transaction, type Db } from './db.ts';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '@gallery/contract/card-code';
@@ -70,6 +71,8 @@ function parseMediaImportArgs(args: string[]) {
 }
 
 async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<string> {
+  // Buyers first: the import's images take the cores only when the API leaves them.
+  runInBackground();
   const { values, positionals } = parseMediaImportArgs(args);
   const [folder, ...rest] = positionals;
   if (!values.org || !values.card || !folder || rest.length) {
