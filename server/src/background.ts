@@ -5,24 +5,28 @@ import os from 'node:os';
 const BACKGROUND_NICENESS = 10;
 
 /**
- * Lowers this process's CPU priority, for bulk work that shares a machine with the API (the
- * admin CLI's `media:import` decodes and resizes every photo): a visitor's request then waits
- * less for a core. Linux keeps a priority per thread, so every thread the process has now is
- * lowered (/proc/self/task), and those made later (libuv's and libvips' pools) inherit it.
- * Elsewhere the process's own call is enough. Best effort: a refusal changes nothing else.
+ * Lowers the CPU priority of this process's helper threads, for bulk work that shares a machine
+ * with the API (the admin CLI's `media:import` decodes and resizes every photo on libuv's and
+ * libvips' threads): a visitor's request then waits less for a core. The main thread keeps its
+ * priority: it runs the database transactions, and a lock held by a thread the scheduler leaves
+ * waiting (SQLite's one writer) would hold the API's writes up with it. Linux keeps a priority
+ * per thread (/proc/self/task): libuv starts its whole pool at its first task, so call this
+ * after one (any fs call); libvips' threads, started later by the pool's, inherit it. Best
+ * effort: elsewhere, or refused, the import runs at normal priority.
  */
 export function runInBackground(): void {
-  let threads: number[] = [];
+  let threads: number[];
   try {
     threads = readdirSync('/proc/self/task').map(Number);
   } catch {
-    // No /proc: not Linux.
+    return; // no /proc: not Linux
   }
-  for (const thread of threads.length ? threads : [0]) {
+  for (const thread of threads) {
+    if (thread === process.pid) continue;
     try {
       os.setPriority(thread, BACKGROUND_NICENESS);
     } catch {
-      // Gone meanwhile, or not allowed: the import runs at normal priority.
+      // Gone meanwhile, or not allowed.
     }
   }
 }

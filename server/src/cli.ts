@@ -71,8 +71,6 @@ function parseMediaImportArgs(args: string[]) {
 }
 
 async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<string> {
-  // Buyers first: the import's images take the cores only when the API leaves them.
-  runInBackground();
   const { values, positionals } = parseMediaImportArgs(args);
   const [folder, ...rest] = positionals;
   if (!values.org || !values.card || !folder || rest.length) {
@@ -83,6 +81,9 @@ async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<s
   if (!isValidCardCode(values.card)) throw new UsageError(`"${values.card}" is not a card code (9 letters or digits)`);
   const stat = await fs.stat(folder).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`${folder} is not a folder`);
+  // Buyers first: the import's images take the cores only when the API leaves them (libuv's
+  // pool is up since the stat above).
+  runInBackground();
   const files = await importableFiles(folder);
   if (!files.length) throw new UsageError(`${folder} holds no .jpg, .jpeg, .png, .mp4 or .webm file`);
   if (values.secret !== undefined && !isValidSecret(values.secret)) {
