@@ -24,6 +24,7 @@ import { followFacialFlag } from '../server/src/services/face-jobs.ts';
 import { DEMO_ORGANIZATION, seedDemo } from '../server/src/services/seed.ts';
 import { createLocalStore } from '../server/src/storage/local-store.ts';
 import { createDatabase, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster.ts';
+import { countCpu, describeCpu } from './support/cpu.ts';
 import { startLoadProcess, type Figures, type LoadProcess, type ShopTarget, type Stream } from './support/load.ts';
 import { benchPhotos } from './support/photos.ts';
 import { startApiProcess, startServerProcess, type ServerProcess } from './support/processes.ts';
@@ -111,11 +112,25 @@ async function ordersOnPostgres(root: string, cluster: PostgresCluster, load: Lo
     const target = await shopTarget(one.url);
     const orders = { kind: 'order' as const, target };
     for (const urls of [[one.url], [one.url, two.url], [bare.url]]) await load.saturate(urls, orders, CONNECTIONS, 1);
+    // Who took the cores in each round: the 2 cores are shared by the generator, PostgreSQL and the API processes.
+    const labels = new Map<number, string>();
+    for (const [server, label] of [
+      [one, 'API 1'],
+      [two, 'API 2'],
+      [bare, 'bare route'],
+    ] as const)
+      if (server.child.pid) labels.set(server.child.pid, label);
+    if (load.pid) labels.set(load.pid, 'load generator');
+    const measured = async (urls: string[]) => {
+      const cpu = countCpu(labels);
+      const figures = await load.saturate(urls, orders, CONNECTIONS, ROUND_SECONDS);
+      return { ...figures, cpu: cpu.stop() };
+    };
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const single = await load.saturate([one.url], orders, CONNECTIONS, ROUND_SECONDS);
-      const double = await load.saturate([one.url, two.url], orders, CONNECTIONS, ROUND_SECONDS);
-      const floor = await load.saturate([bare.url], orders, CONNECTIONS, ROUND_SECONDS);
+      const single = await measured([one.url]);
+      const double = await measured([one.url, two.url]);
+      const floor = await measured([bare.url]);
       rounds.push({ single, double, floor, scale: double.perSecond / single.perSecond, ofFloor: single.perSecond / floor.perSecond });
     }
     const scale = median(rounds, (r) => r.scale);
@@ -124,6 +139,9 @@ async function ordersOnPostgres(root: string, cluster: PostgresCluster, load: Lo
     console.log(`  1 API process:          ${describe(scale.single)}`);
     console.log(`  2 API processes:        ${describe(scale.double)}`);
     console.log(`  bare Fastify + pg route: ${describe(ofFloor.floor)}`);
+    console.log(`  CPU, 1 API process:     ${describeCpu(scale.single.cpu)}`);
+    console.log(`  CPU, 2 API processes:   ${describeCpu(scale.double.cpu)}`);
+    console.log(`  CPU, bare route:        ${describeCpu(ofFloor.floor.cpu)}`);
     console.log(`  ${verdict('orders on PostgreSQL, 2 processes / 1', scale.scale, { atLeast: 1.7 })}`);
     console.log(`  ${verdict('orders on PostgreSQL, 1 process / bare Fastify + pg', ofFloor.ofFloor, { atLeast: 0.5 })}`);
   } finally {

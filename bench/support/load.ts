@@ -51,6 +51,8 @@ const TIMEOUT_MS = 30_000;
 
 /** The load process: each call sends one message and waits for its answer. */
 export interface LoadProcess {
+  /** The generator's process id (its CPU is counted apart). */
+  pid: number | undefined;
   saturate(urls: string[], options: { kind: 'get' } | { kind: 'order'; target: ShopTarget }, connections: number, seconds: number): Promise<Figures>;
   /** Makes `count` carts ready to pay (a photo, the buyer and the address) for the checkout stream, in place of any made before. */
   prepare(base: string, target: ShopTarget, count: number): Promise<void>;
@@ -74,6 +76,7 @@ export function startLoadProcess(): LoadProcess {
       child.send(request);
     });
   return {
+    pid: child.pid,
     saturate: (urls, options, connections, seconds) => ask({ type: 'saturate', urls, ...options, connections, seconds }),
     prepare: (base, target, count) => ask({ type: 'prepare', base, target, count }),
     start: (base, target, rates) => ask({ type: 'start', base, target, rates }),

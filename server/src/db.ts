@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type CompiledQuery, type Compilable } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
+import { OwnWritesDriver, postgresChanges, ReadCache, sqliteChanges, type CacheTopic } from './read-cache.ts';
 import type { Schema } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -34,23 +35,52 @@ function postgresTypes(oid: number, format?: string) {
 /** The SQLite handles, whose compiled queries run at once when they can. */
 const immediate = new WeakMap<Db, NodeSqliteDialect>();
 
+/** Each opened handle's read cache (a transaction's handle has none: it reads its own writes). */
+const caches = new WeakMap<Db, ReadCache>();
+
+/** A handle that closes its read cache with it. */
+class Database extends Kysely<Schema> {
+  readonly #closing: Array<() => Promise<void>> = [];
+
+  onDestroy(close: () => Promise<void>): void {
+    this.#closing.push(close);
+  }
+
+  override async destroy(): Promise<void> {
+    await Promise.all(this.#closing.splice(0).map((close) => close()));
+    await super.destroy();
+  }
+}
+
 /** Opens the database (creating the SQLite file if needed) and brings its schema up to date. */
 export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): Promise<Db> {
-  let db: Db;
+  let db: Database;
+  let sqlite: NodeSqliteDialect | undefined;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, types: { getTypeParser: postgresTypes } });
     // An idle connection the server dropped (a restart) is replaced on next use; unhandled, its
     // error would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({ pool });
+    db = new Database({
+      dialect: {
+        createAdapter: () => dialect.createAdapter(),
+        createDriver: () => new OwnWritesDriver(dialect.createDriver(), () => caches.get(db)),
+        createIntrospector: (db) => dialect.createIntrospector(db),
+        createQueryCompiler: () => dialect.createQueryCompiler(),
+      },
+    });
   } else {
     fs.mkdirSync(dataDir, { recursive: true });
-    const dialect = new NodeSqliteDialect(path.join(dataDir, 'provider.sqlite'));
-    db = new Kysely<Schema>({ dialect });
-    immediate.set(db, dialect);
+    sqlite = new NodeSqliteDialect(path.join(dataDir, 'provider.sqlite'));
+    db = new Database({ dialect: sqlite });
+    immediate.set(db, sqlite);
   }
   try {
     await migrate(db);
+    const cache = new ReadCache(sqlite ? sqliteChanges(sqlite.versions()) : postgresChanges(databaseUrl as string));
+    caches.set(db, cache);
+    db.onDestroy(() => cache.close());
     return db;
   } catch (error) {
     await db.destroy();
@@ -63,8 +93,9 @@ function dialectOf(db: Db): Dialect {
 }
 
 /**
- * A query for the hottest calls, built and compiled once per handle instead of on every call:
- * Kysely's builder and compiler take longer than SQLite takes to run a small query. `build`
+ * A query for the hottest calls, built and compiled once per dialect instead of on every call:
+ * Kysely's builder and compiler take longer than SQLite takes to run a small query. Kept per
+ * dialect, not per handle, so a transaction's handle (a new one each time) uses it too. `build`
  * is called once, with a marker in place of each argument; later calls put the arguments where
  * the markers went. So `build` must pass its arguments to the query as they are (no branching
  * on them, no `.toLowerCase()`): the first call checks each one lands somewhere.
@@ -74,12 +105,13 @@ function dialectOf(db: Db): Dialect {
  * those rounds through the event loop took twice as long as the statement itself in a busy
  * server.
  */
-export function compiledOnce<Args extends Array<string | number>, Row>(
+export function compiledOnce<Args extends Array<string | number | null>, Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, { query: CompiledQuery<Row>; slots: Array<{ arg: number } | { value: unknown }> }>();
+  const compiled = new Map<Dialect, { query: CompiledQuery<Row>; slots: Array<{ arg: number } | { value: unknown }> }>();
   return async (db, ...args) => {
-    let entry = compiled.get(db);
+    const dialect = dialectOf(db);
+    let entry = compiled.get(dialect);
     if (!entry) {
       const markers = args.map((_, i) => `\u0000argument ${i}\u0000`);
       const query = build(db, ...(markers as Args)).compile();
@@ -90,14 +122,30 @@ export function compiledOnce<Args extends Array<string | number>, Row>(
       if (!markers.every((_, arg) => slots.some((slot) => 'arg' in slot && slot.arg === arg))) {
         throw new Error(`compiledOnce: an argument of ${query.sql} is not a parameter of its query`);
       }
-      compiled.set(db, (entry = { query, slots }));
+      compiled.set(dialect, (entry = { query, slots }));
     }
     const query = { ...entry.query, parameters: entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value)) };
     return (immediate.get(db)?.runNow<Row>(query) ?? (await db.executeQuery<Row>(query))).rows;
   };
 }
 
-/** The statements of a migration file: split at semicolons outside quotes and comments. */
+/**
+ * The answer of a pure read that rarely changes, from the handle's read cache (read-cache.ts)
+ * while no write touched `topics` since it was read. `key` names the read and its arguments.
+ * Inside a transaction it always reads.
+ */
+export function cachedRead<T>(db: Db, key: string, topics: readonly CacheTopic[], load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(db);
+  return cache ? cache.read(key, topics, load) : load();
+}
+
+const TRIGGER = /^\s*CREATE\s+TRIGGER\b/i;
+const TRIGGER_END = /\bEND\s*$/i;
+
+/**
+ * The statements of a migration file: split at semicolons outside quotes and comments, and
+ * inside a CREATE TRIGGER only after its body's END.
+ */
 function statements(script: string): string[] {
   const found: string[] = [];
   let current = '';
@@ -112,7 +160,7 @@ function statements(script: string): string[] {
       continue;
     } else if (char === "'" || char === '"') {
       quote = char;
-    } else if (char === ';') {
+    } else if (char === ';' && !(TRIGGER.test(current) && !TRIGGER_END.test(current))) {
       if (current.trim()) found.push(current.trim());
       current = '';
       continue;

@@ -10,6 +10,7 @@ import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
 import { startRenderer } from './services/renditions.ts';
+import { trafficMeter } from './traffic.ts';
 import type { Worker } from './services/job-runner.ts';
 import { startPaymentReconciler } from './services/payments/checkout.ts';
 import type { Charge, PaymentGateway } from './services/payments/gateway.ts';
@@ -78,9 +79,11 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     const log = (message: string) => console.warn(message);
     const sandbox = sandboxGateway(db, config.dataDir, { pix: config.pix, delayMs: config.gatewayDelayMs });
     const gateway = config.faultAfterGateway ? dieAfterCharges(sandbox) : sandbox;
+    // The importer yields to visitors: one image at a time while requests are under way.
+    const traffic = trafficMeter();
     workers.push(
-      startImporter(db, store, log),
-      startRenderer(db, store, log),
+      startImporter(db, store, { busy: traffic.busy, log }),
+      startRenderer(db, store, { busy: traffic.busy, log }),
       startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
       startPaymentReconciler({ db, gateway }, { everyMs: config.paymentReconcileMs, log }),
     );
@@ -98,6 +101,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       stopping: stopping.signal,
       ...options,
     });
+    traffic.watch(app);
     await app.listen({ host: config.apiHost, port: config.apiPort });
     const address = app.server.address();
     // Port 0 picks a free port; report the one actually bound.

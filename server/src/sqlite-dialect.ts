@@ -1,16 +1,17 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CompiledQuery,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { SqliteVersions } from './read-cache.ts';
 
 // Kysely's own SqliteDialect drives better-sqlite3; this one drives Node's built-in node:sqlite,
 // so the embedded database needs no native package.
@@ -242,6 +243,16 @@ class NodeSqliteDriver implements Driver {
     }
   }
 
+  /** The rows of a read on the reader, now or never (undefined when busy or closed): see read-cache.ts (sqliteChanges). */
+  readNow<R>(sql: string): R[] | undefined {
+    try {
+      return this.#reader?.run<R>(CompiledQuery.raw(sql)).rows;
+    } catch (error) {
+      if (isBusy(error)) return undefined;
+      throw error;
+    }
+  }
+
   /** One statement outside a transaction: at once if it can, else once the database is free. */
   async runAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const deadline = Date.now() + WRITE_WAIT_MS;
@@ -345,6 +356,14 @@ export class NodeSqliteDialect implements Dialect {
   /** See NodeSqliteDriver.runNow: the hottest reads skip the queue when nothing holds the connection. */
   runNow<R>(query: CompiledQuery): QueryResult<R> | undefined {
     return this.#driver?.runNow(query);
+  }
+
+  /** What the read cache asks on every read (read-cache.ts, sqliteChanges). */
+  versions(): SqliteVersions {
+    return {
+      dataVersion: () => this.#driver?.readNow<{ data_version: number }>('PRAGMA data_version')?.[0]?.data_version,
+      topicVersions: () => this.#driver?.readNow<{ topic: string; version: number }>('SELECT topic, version FROM cache_versions'),
+    };
   }
 
   createQueryCompiler() {

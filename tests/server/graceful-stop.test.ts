@@ -87,7 +87,7 @@ describe('a worker told to stop', () => {
     let fail: (error: Error) => void = () => undefined;
     const stalled = new Promise<never>((_resolve, reject) => (fail = reject));
     const local = createLocalStore(dataDir);
-    const worker = startImporter(db, { ...local, read: () => stalled }, () => undefined);
+    const worker = startImporter(db, { ...local, read: () => stalled }, { busy: () => false, log: () => undefined });
     const claimOf = async () =>
       (await rows(db, sql<{ claim_token: string | null; attempts: number }>`SELECT claim_token, attempts FROM import_jobs WHERE id = ${jobId}`))[0];
     await vi.waitFor(async () => expect((await claimOf())?.claim_token).toEqual(expect.any(String)), { timeout: 10_000, interval: 20 });

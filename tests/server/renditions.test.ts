@@ -38,7 +38,7 @@ async function gallery(api: TestApi): Promise<WireMediasAnswer> {
 
 /** Waits (no fixed sleep) until every queued rendition job is done. */
 async function renderedAll(api: TestApi): Promise<void> {
-  const renderer = startRenderer(api.db, api.store, () => {});
+  const renderer = startRenderer(api.db, api.store, { busy: () => false, log: () => {} });
   try {
     await vi.waitFor(async () => expect(await count(api.db, 'rendition_jobs')).toBe(0), { timeout: 60_000, interval: 100 });
   } finally {

@@ -79,6 +79,19 @@ describe('POST /api/v1/order/:firstCard/:orgId', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('answers a new order, made without reading it back, as reading it answers it (one card, and more)', async () => {
+    for (const [n, cards, expected] of [
+      [1, [], ['DEMO00001']],
+      [2, ['DEMO00003', 'DEMO00001'], ['DEMO00001', 'DEMO00003']],
+    ] as const) {
+      const visitor = `new-order-visitor-000${n}`;
+      const { body } = await call(api, 'POST', `/api/v1/order/DEMO00001/${shop.orgId}`, { cards, visitor_key: visitor }, visitor);
+      const made = (body as { order: WireOrder }).order;
+      expect(made.cards).toEqual(expected.map((card) => ({ card })));
+      expect(await orderCall(api, 'GET', `/api/v1/order/${made.id}`, undefined, visitor)).toEqual(made);
+    }
+  });
+
   it('refuses unknown cards and organizations and malformed input, changing nothing', async () => {
     const before = await snapshot(api.db);
     const visitor_key = VISITOR;

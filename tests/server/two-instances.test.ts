@@ -14,6 +14,7 @@ import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, row, testDatabaseUrl } from './helpers.ts';
 import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
 import { addMediaRows, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
+import { jpeg, multipart } from './visitor-helpers.ts';
 
 let dataDir: string;
 let db: Db;
@@ -21,6 +22,8 @@ let instances: ApiInstance[] = [];
 let orgId: number;
 /** How many order creations the crowd test sends (each spends a card look-up). */
 const CROWD_ORDERS = 8;
+/** What the read cache test spends of the look-up budget: 3 look-ups and 2 uploads to a card. */
+const CACHE_LOOK_UPS = 5;
 
 /** Calls as the visitor's browser does, with its visitor key. */
 async function send(instance: ApiInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -118,6 +121,23 @@ describe('two API instances on one database', () => {
     expect(charges?.n).toBe(1);
   });
 
+  it("answers a card look-up from its cache until another instance's write, then the new count", async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    const upload = async (query: string) => {
+      const { payload, headers } = multipart([{ field: 'photos[]', filename: 'mine.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
+      const res = await fetch(`${a.url}/api/v1/photo/${orgId}${query}`, { method: 'POST', headers, body: new Uint8Array(payload) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { card_code: string }).card_code;
+    };
+    const lookUp = async (code: string) =>
+      ((await (await fetch(`${b.url}/api/v1/card/${code}/medias?organization_id=${orgId}`)).json()) as { medias_count: number }).medias_count;
+    const code = await upload('');
+    expect(await lookUp(code)).toBe(1);
+    expect(await lookUp(code)).toBe(1);
+    await upload(`?card_code=${code}`);
+    expect(await lookUp(code)).toBe(2);
+  });
+
   it('counts card guesses against one budget whichever instance answers them', async () => {
     const budget = LIMIT_PROFILES.lookup.max;
     // Each instance alone stays under the budget; together they go past it.
@@ -134,7 +154,7 @@ describe('two API instances on one database', () => {
     );
     const all = guesses.flat();
     expect(all.filter((status) => status !== 404 && status !== 429)).toEqual([]);
-    // The order tests above spent look-ups of the same budget (each order creation).
-    expect(all.filter((status) => status === 404).length).toBe(budget - 1 - CROWD_ORDERS);
+    // The tests above spent look-ups of the same budget (each order creation, each look-up).
+    expect(all.filter((status) => status === 404).length).toBe(budget - 1 - CROWD_ORDERS - CACHE_LOOK_UPS);
   });
 });

@@ -174,7 +174,7 @@ describe('importing videos with ffmpeg', () => {
   });
 
   it('makes WebP renditions of the poster, clean once sold and watermarked while unsold, served by the video route', { timeout: 120_000 }, async () => {
-    const renderer = startRenderer(api.db, api.store, () => {});
+    const renderer = startRenderer(api.db, api.store, { busy: () => false, log: () => {} });
     try {
       await vi.waitFor(async () => expect(await count(api.db, 'rendition_jobs')).toBe(0), { timeout: 100_000, interval: 100 });
     } finally {

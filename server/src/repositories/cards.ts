@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { compiledOnce, type Db, type Schema } from '../db.ts';
+import { cachedRead, compiledOnce, type Db, type Schema } from '../db.ts';
 import { newId } from '../services/ids.ts';
 import { ORGANIZATION_COLUMNS, type OrganizationRow } from './organizations.ts';
 
@@ -8,7 +8,9 @@ export type CardRow = Omit<Selectable<Schema['cards']>, 'customer_id' | 'origin'
 const COLUMNS = ['id', 'organization_id', 'code', 'secret', 'captured_at', 'created_at'] as const;
 
 export function findCard(db: Db, organizationId: number, code: string): Promise<CardRow | undefined> {
-  return db.selectFrom('cards').select(COLUMNS).where('organization_id', '=', organizationId).where('code', '=', code).executeTakeFirst();
+  return cachedRead(db, `card:${organizationId}:${code}`, ['cards'], () =>
+    db.selectFrom('cards').select(COLUMNS).where('organization_id', '=', organizationId).where('code', '=', code).executeTakeFirst(),
+  );
 }
 
 /** What the card look-up reads: the organization, its card of that code (if any) and that card's media count. */
@@ -31,9 +33,14 @@ const lookUpQuery = compiledOnce((db: Db, organizationId: number, code: string) 
 
 /**
  * The card look-up's reads in one statement (the visitor's most frequent call: one round trip
- * instead of three). Undefined when the organization does not exist.
+ * instead of three), kept by the read cache until the organization, a card or a media changes.
+ * Undefined when the organization does not exist.
  */
-export async function lookUpCard(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
+export function lookUpCard(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
+  return cachedRead(db, `look-up:${organizationId}:${code}`, ['organizations', 'cards', 'media'], () => readLookUp(db, organizationId, code));
+}
+
+async function readLookUp(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
   const [row] = await lookUpQuery(db, organizationId, code);
   if (!row) return undefined;
   const { card_id, card_code, card_secret, media_count, ...organization } = row;

@@ -1,5 +1,5 @@
 import { sql, type Nullable, type Selectable } from 'kysely';
-import { chunks, locksRows, now, type Db, type Schema } from '../db.ts';
+import { chunks, compiledOnce, locksRows, now, transaction, type Db, type Schema } from '../db.ts';
 import { ORDER_STATUS } from '../schema.ts';
 import type { MediaRow } from './media.ts';
 
@@ -55,28 +55,23 @@ export function listOrdersOfOrganization(db: Db, organizationId: number): Promis
   return db.selectFrom('orders').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').execute();
 }
 
-/**
- * The visitor's open order of a first card: made now, or the one already open (the unique index
- * orders_one_open), whose row is then locked until the transaction ends. One statement, so two
- * requests at once (a double click, two instances) never make two.
- */
-export async function findOrInsertOpenOrder(
-  db: Db,
-  order: { id: string; organizationId: number; firstCardId: string; visitorKey: string; pdv: string | null; tz: string | null },
-): Promise<OrderRow> {
-  const at = now();
+/** A new cart's order as findOrInsertOpenOrder takes it. */
+export interface NewOpenOrder {
+  id: string;
+  organizationId: number;
+  firstCardId: string;
+  visitorKey: string;
+  pdv: string | null;
+  tz: string | null;
+}
+
+type OpenOrderArgs = [id: string, organizationId: number, firstCardId: string, visitorKey: string, pdv: string | null, tz: string | null, at: string];
+
+/** The insert of a new cart's order, or, on the unique index orders_one_open, its update. */
+function upsertOpenOrder(db: Db, ...[id, organizationId, firstCardId, visitorKey, pdv, tz, at]: OpenOrderArgs) {
   return db
     .insertInto('orders')
-    .values({
-      id: order.id,
-      organization_id: order.organizationId,
-      first_card_id: order.firstCardId,
-      visitor_key: order.visitorKey,
-      pdv: order.pdv,
-      tz: order.tz,
-      created_at: at,
-      updated_at: at,
-    })
+    .values({ id, organization_id: organizationId, first_card_id: firstCardId, visitor_key: visitorKey, pdv, tz, created_at: at, updated_at: at })
     .onConflict((conflict) =>
       conflict
         .columns(['organization_id', 'first_card_id', 'visitor_key'])
@@ -84,8 +79,60 @@ export async function findOrInsertOpenOrder(
         .where('status', '=', sql.lit(ORDER_STATUS.open))
         .doUpdateSet({ updated_at: at }),
     )
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+    .returning(COLUMNS);
+}
+
+/** findOrInsertOpenOrder's statement (compiled once: every new cart runs it). */
+const insertOpenOrder = compiledOnce((db: Db, ...args: OpenOrderArgs) => upsertOpenOrder(db, ...args));
+
+/**
+ * The same with its first card in it, one statement on PostgreSQL (a data-modifying WITH is
+ * atomic by itself): one round trip where BEGIN, two inserts and COMMIT take four. The card
+ * goes in at position 0 when the order is new; an order already open has it already.
+ */
+const insertOpenOrderWithCard = compiledOnce((db: Db, ...args: OpenOrderArgs) =>
+  db
+    .with('made', (db) => upsertOpenOrder(db as unknown as Db, ...args))
+    .with('card', (db) =>
+      db
+        .insertInto('order_cards')
+        .columns(['order_id', 'card_id', 'position'])
+        .expression((eb) => eb.selectFrom('made').select(['made.id', 'made.first_card_id', sql.lit(0).as('position')]))
+        .onConflict((conflict) => conflict.columns(['order_id', 'card_id']).doNothing()),
+    )
+    .selectFrom('made')
+    .select(COLUMNS),
+);
+
+const openOrderArgs = (order: NewOpenOrder): OpenOrderArgs => [order.id, order.organizationId, order.firstCardId, order.visitorKey, order.pdv, order.tz, now()];
+
+/**
+ * The visitor's open order of a first card: made now, or the one already open (the unique index
+ * orders_one_open), whose row is then locked until the transaction ends. One statement, so two
+ * requests at once (a double click, two instances) never make two.
+ */
+async function findOrInsertOpenOrder(db: Db, order: NewOpenOrder): Promise<OrderRow> {
+  const [row] = await insertOpenOrder(db, ...openOrderArgs(order));
+  if (!row) throw new Error('findOrInsertOpenOrder: no row returned');
+  return row;
+}
+
+/**
+ * findOrInsertOpenOrder with the order's cards added (the first card first), all or nothing.
+ * A new cart of one card, the common case, is one statement on PostgreSQL; otherwise a short
+ * transaction.
+ */
+export async function findOrInsertOpenOrderWithCards(db: Db, order: NewOpenOrder, cardIds: readonly string[]): Promise<OrderRow> {
+  if (locksRows(db) && cardIds.length === 1 && cardIds[0] === order.firstCardId) {
+    const [row] = await insertOpenOrderWithCard(db, ...openOrderArgs(order));
+    if (!row) throw new Error('findOrInsertOpenOrderWithCards: no row returned');
+    return row;
+  }
+  return transaction(db, async (db) => {
+    const row = await findOrInsertOpenOrder(db, order);
+    for (const cardId of cardIds) await addOrderCard(db, row.id, cardId);
+    return row;
+  });
 }
 
 /** Records a change so `updated_at` tells when the order last moved; answers the order as it now is. */
@@ -103,9 +150,9 @@ export function listOrderCards(db: Db, orderId: string): Promise<OrderCardRow[]>
     .execute();
 }
 
-/** Adds a card once; answers whether it was new. */
-export async function addOrderCard(db: Db, orderId: string, cardId: string): Promise<boolean> {
-  const result = await db
+/** addOrderCard's statement (compiled once: every new cart runs it); it answers the row it added, if any. */
+const insertOrderCard = compiledOnce((db: Db, orderId: string, cardId: string) =>
+  db
     .insertInto('order_cards')
     .values(({ selectFrom }) => ({
       order_id: orderId,
@@ -116,8 +163,12 @@ export async function addOrderCard(db: Db, orderId: string, cardId: string): Pro
         .$castTo<number>(),
     }))
     .onConflict((conflict) => conflict.columns(['order_id', 'card_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .returning('card_id'),
+);
+
+/** Adds a card once; answers whether it was new. */
+export async function addOrderCard(db: Db, orderId: string, cardId: string): Promise<boolean> {
+  return (await insertOrderCard(db, orderId, cardId)).length > 0;
 }
 
 /** Removes a card and every item of its media; answers whether the card was in the order. */

@@ -109,9 +109,14 @@ function importQueue(db: Db, store: MediaStore, { batchId, log }: { batchId?: st
   };
 }
 
-/** The API's background importer: runs every organization's queued imports, those of a killed CLI too. */
-export function startImporter(db: Db, store: MediaStore, log: (message: string) => void): Worker {
-  return startWorker('Importing', importQueue(db, store, { log }), { concurrency: IMPORTS_AT_ONCE, log });
+/**
+ * The API's background importer: runs every organization's queued imports, those of a killed
+ * CLI too. While `busy` (visitors' requests under way) it runs one image at a time, not
+ * IMPORTS_AT_ONCE: the API's own cores go to the visitors first, and the import still moves on
+ * (the admin CLI that queued it runs its share at a lower priority).
+ */
+export function startImporter(db: Db, store: MediaStore, { busy, log }: { busy: () => boolean; log: (message: string) => void }): Worker {
+  return startWorker('Importing', importQueue(db, store, { log }), { concurrency: () => (busy() ? 1 : IMPORTS_AT_ONCE), log });
 }
 
 export interface BatchOutcome {

@@ -49,7 +49,8 @@ export interface JobQueue<Job> {
 }
 
 export interface DrainOptions {
-  concurrency: number;
+  /** How many jobs run at once; a function is asked before each claim (a worker that yields to traffic). */
+  concurrency: number | (() => number);
   stopped?: () => boolean;
   /** After each job, whatever its outcome (progress lines). */
   onDone?: () => void;
@@ -64,8 +65,9 @@ async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => f
   let failure: { error: unknown } | undefined;
   try {
     for (;;) {
-      if (!failure && !stopped() && running.size < concurrency) {
-        for (const job of await queue.claim(concurrency - running.size)) {
+      const limit = typeof concurrency === 'number' ? concurrency : concurrency();
+      if (!failure && !stopped() && running.size < limit) {
+        for (const job of await queue.claim(limit - running.size)) {
           const run = queue
             .run(job)
             .catch((error: unknown) => {
@@ -144,7 +146,11 @@ export function startLoop(name: string, everyMs: number, pass: (stopped: () => b
  * Drains the queue in the background for as long as the process serves, polling when idle.
  * Stopping, it gives back the claims of the jobs that outlast `releaseAfterMs`.
  */
-export function startWorker<Job>(name: string, queue: JobQueue<Job>, { concurrency, log }: { concurrency: number; log: (message: string) => void }): Worker {
+export function startWorker<Job>(
+  name: string,
+  queue: JobQueue<Job>,
+  { concurrency, log }: { concurrency: DrainOptions['concurrency']; log: (message: string) => void },
+): Worker {
   const underWay = new Set<Job>();
   const tracked: JobQueue<Job> = {
     claim: (limit) => queue.claim(limit),

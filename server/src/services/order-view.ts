@@ -6,8 +6,8 @@ import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
 import { listOrderCards, listOrderItems, type OrderRow } from '../repositories/orders.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
-import { listPayments } from '../repositories/payments.ts';
+import { findOrganizationCached } from '../repositories/organizations.ts';
+import { listPayments, type PaymentRow } from '../repositories/payments.ts';
 import { ORDER_STATUS } from '../schema.ts';
 import { pricedProducts } from './products.ts';
 import { maskCustomer, type StoredCustomer } from './shop-customer.ts';
@@ -31,7 +31,7 @@ const ref = (media: Pick<CardMediaRow, 'id' | 'kind'>): WireOrderMediaRef =>
 
 /** Reads what the order is worth; `organization` when the caller has it already. */
 export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrganization): Promise<OrderView> {
-  organization ??= await findOrganizationById(db, order.organization_id);
+  organization ??= await findOrganizationCached(db, order.organization_id);
   if (!organization) throw new ApiError(404, 'ORDER_NOT_FOUND');
   // What this order may still sell: media nobody else sold (sold by this order once it is paid).
   const buyable = (media: SoldFields) => media.sold_order_id === order.id || !isSold(media, organization);
@@ -113,6 +113,23 @@ export async function viewOrder(db: Db, order: OrderRow, organization?: WireOrga
 }
 
 /**
+ * What an order just made is worth, from what made it (no read): its cards, in the order they
+ * were added, and nothing in it yet.
+ */
+export function newOrderView(order: OrderRow, organization: WireOrganization, cards: ReadonlyArray<{ id: string; code: string }>): OrderView {
+  return {
+    order,
+    organization,
+    cards: cards.map((card) => ({ card_id: card.id, code: card.code })),
+    lines: [],
+    total: 0,
+    photos: 0,
+    videos: 0,
+    mediaToSell: [],
+  };
+}
+
+/**
  * The buyer as the order answers it to its own browser. An open order shows everything (its
  * checkout pre-fills from it); a paid or canceled one no longer needs the document and phone
  * numbers, so it masks them.
@@ -129,8 +146,9 @@ function wireCustomer(order: OrderRow): WireCustomer | null {
  * The order as answered. Only its own browser (`owner`: the call proved its visitor key) reads
  * what is personal: the buyer and their address, the card's last digits, and the cards and media,
  * which lead to the buyer's photos. Anyone else who has the id reads its state and totals only.
+ * `payments` when the caller knows them (an order just made has none).
  */
-export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boolean }): Promise<WireOrder> {
+export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boolean }, payments?: readonly PaymentRow[]): Promise<WireOrder> {
   const first = view.cards.find((card) => card.card_id === view.order.first_card_id);
   return {
     id: view.order.id,
@@ -145,7 +163,7 @@ export async function wireOrder(db: Db, view: OrderView, { owner }: { owner: boo
     completed: view.order.status === ORDER_STATUS.paid,
     finished: view.order.finished_at !== null,
     customer: owner ? wireCustomer(view.order) : null,
-    payments: (await listPayments(db, view.order.id)).map((payment) => ({
+    payments: (payments ?? (await listPayments(db, view.order.id))).map((payment) => ({
       modality: payment.method,
       status: payment.status.toUpperCase() as WirePaymentStatus,
       amount: payment.amount_cents,

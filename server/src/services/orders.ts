@@ -9,7 +9,7 @@ import { findMedia, type MediaKind } from '../repositories/media.ts';
 import {
   addOrderCard,
   addOrderPackage,
-  findOrInsertOpenOrder,
+  findOrInsertOpenOrderWithCards,
   listOrderCards,
   listOrderItems,
   markMediaSoldByOrder,
@@ -24,7 +24,7 @@ import {
   upsertOrderMedia,
   type OrderRow,
 } from '../repositories/orders.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
+import { findOrganizationById, findOrganizationCached } from '../repositories/organizations.ts';
 import { cancelPendingPayments, hasPendingPayments } from '../repositories/payments.ts';
 import { findProduct, type ProductRow } from '../repositories/products.ts';
 import { ORDER_STATUS } from '../schema.ts';
@@ -32,7 +32,7 @@ import { openCards } from './card-access.ts';
 import { randomAlphanumeric } from './ids.ts';
 import { isOwner, keyedOrder, ownOrder } from './order-access.ts';
 import { allDigitalOffered, assertSomethingToBuy, checkoutProblems } from './order-readiness.ts';
-import { saleOf, sameSale, viewOrder, wireOrder } from './order-view.ts';
+import { newOrderView, saleOf, sameSale, viewOrder, wireOrder } from './order-view.ts';
 import { storedAddress, storedCustomer } from './shop-customer.ts';
 import { isSold } from './sold.ts';
 
@@ -93,24 +93,22 @@ export async function createOrder(
     secret?: string;
   },
 ): Promise<WireOrderAnswer> {
-  const organization = await findOrganizationById(db, input.organizationId);
+  const organization = await findOrganizationCached(db, input.organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
   const cards = await openCards(db, organization, [input.firstCard, ...input.cards], input.secret);
   const [first] = cards;
   if (!first) throw new ApiError(404, 'CARD_NOT_FOUND');
-  const order = await transaction(db, async (db) => {
-    const order = await findOrInsertOpenOrder(db, {
-      id: newOrderId(),
-      organizationId: organization.id,
-      firstCardId: first.id,
-      visitorKey: input.visitorKey,
-      pdv: input.pdv ?? null,
-      tz: input.tz ?? null,
-    });
-    for (const card of cards) await addOrderCard(db, order.id, card.id);
-    return order;
-  });
-  // The key in the body found or made this order: the caller is its browser.
+  const id = newOrderId();
+  const order = await findOrInsertOpenOrderWithCards(
+    db,
+    { id, organizationId: organization.id, firstCardId: first.id, visitorKey: input.visitorKey, pdv: input.pdv ?? null, tz: input.tz ?? null },
+    cards.map((card) => card.id),
+  );
+  // The key in the body found or made this order: the caller is its browser. One just made is
+  // answered from what made it; one that was open already may hold more.
+  if (order.id === id) {
+    return { error: false, message: 'OK', order: await wireOrder(db, newOrderView(order, organization, cards), { owner: true }, []) };
+  }
   return answer(db, order, { owner: true }, organization);
 }
 

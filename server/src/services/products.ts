@@ -1,4 +1,4 @@
-import { transaction, type Db } from '../db.ts';
+import { cachedRead, transaction, type Db } from '../db.ts';
 import type { PriceRange } from '@gallery/contract/price-table';
 import { ProductsFile, type ProductsFileInput, type WireAllDigital, type WireProduct, type WireProductsAnswer } from '@gallery/contract/shop';
 import { problems } from '@gallery/contract/schema';
@@ -26,17 +26,24 @@ function toRange(range: PriceRangeRow): PriceRange {
   return { min_photos: range.min_photos, max_photos: range.max_photos, price: range.price_cents };
 }
 
-/** Products by id (archived ones too: an order keeps the prices it was made with). */
+/**
+ * Products by id (archived ones too: an order keeps the prices it was made with), each kept by
+ * the read cache: every order answer prices its lines with them.
+ */
 export async function pricedProducts(db: Db, ids: readonly number[]): Promise<Map<number, PricedProduct>> {
   const result = new Map<number, PricedProduct>();
-  const ranges = await listRanges(db, ids);
   for (const id of ids) {
-    const row = await findProduct(db, id);
-    if (!row) continue;
-    const own = ranges.filter((range) => range.product_id === id).map(toRange);
-    result.set(id, { row, ranges: own, packagePrice: row.unities === 0 ? (own[0]?.price ?? 0) : 0 });
+    const priced = await cachedRead(db, `priced-product:${id}`, ['products'], () => readPricedProduct(db, id));
+    if (priced) result.set(id, priced);
   }
   return result;
+}
+
+async function readPricedProduct(db: Db, id: number): Promise<PricedProduct | undefined> {
+  const row = await findProduct(db, id);
+  if (!row) return undefined;
+  const ranges = (await listRanges(db, [id])).map(toRange);
+  return { row, ranges, packagePrice: row.unities === 0 ? (ranges[0]?.price ?? 0) : 0 };
 }
 
 export async function productsAnswer(db: Db, organizationId: number): Promise<WireProductsAnswer> {

@@ -59,9 +59,12 @@ function renditionQueue(
   };
 }
 
-/** The API's background renderer: renders queued media of every organization as they come. */
-export function startRenderer(db: Db, store: MediaStore, log: (message: string) => void): Worker {
-  return startWorker('Renditions', renditionQueue(db, store, { log }), { concurrency: RENDITIONS_AT_ONCE, log });
+/**
+ * The API's background renderer: renders queued media of every organization as they come, one at
+ * a time while visitors' requests are under way (`busy`), as the importer does.
+ */
+export function startRenderer(db: Db, store: MediaStore, { busy, log }: { busy: () => boolean; log: (message: string) => void }): Worker {
+  return startWorker('Renditions', renditionQueue(db, store, { log }), { concurrency: () => (busy() ? 1 : RENDITIONS_AT_ONCE), log });
 }
 
 /**

@@ -1,0 +1,32 @@
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+
+/** The niceness of bulk work (0 is normal, 19 the lowest): the scheduler serves the API's visitors first. */
+const BACKGROUND_NICENESS = 10;
+
+/**
+ * Lowers the CPU priority of this process's helper threads, for bulk work that shares a machine
+ * with the API (the admin CLI's `media:import` decodes and resizes every photo on libuv's and
+ * libvips' threads): a visitor's request then waits less for a core. The main thread keeps its
+ * priority: it runs the database transactions, and a lock held by a thread the scheduler leaves
+ * waiting (SQLite's one writer) would hold the API's writes up with it. Linux keeps a priority
+ * per thread (/proc/self/task): libuv starts its whole pool at its first task, so call this
+ * after one (any fs call); libvips' threads, started later by the pool's, inherit it. Best
+ * effort: elsewhere, or refused, the import runs at normal priority.
+ */
+export function runInBackground(): void {
+  let threads: number[];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return; // no /proc: not Linux
+  }
+  for (const thread of threads) {
+    if (thread === process.pid) continue;
+    try {
+      os.setPriority(thread, BACKGROUND_NICENESS);
+    } catch {
+      // Gone meanwhile, or not allowed.
+    }
+  }
+}

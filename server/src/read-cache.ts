@@ -1,0 +1,277 @@
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import pg from 'pg';
+
+/**
+ * What the cache keeps, by the tables a write to which must drop it. The database names the
+ * topic of each write itself, by trigger (migrations 019_cache_versions on SQLite,
+ * 011_cache_notify on PostgreSQL), so a write from any process, the admin CLI's included, counts.
+ */
+export const CACHE_TOPICS = ['organizations', 'cards', 'media', 'products'] as const;
+export type CacheTopic = (typeof CACHE_TOPICS)[number];
+
+/** Enough for every card of a busy event; past it the oldest entries go (a scan of made-up codes cannot grow it). */
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Tells the cache what changed since it last asked. `sync` answers false when it cannot say (a
+ * busy database, a lost PostgreSQL connection): the read then goes to the database and nothing
+ * is kept.
+ */
+export interface ChangeSource {
+  sync(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Answers of pure reads that rarely change, kept per database handle until a write to one of
+ * their topics. No time-to-live: what a visitor must see (new photos, a price) is dropped by the
+ * write itself. Callers must not change what it answers: every caller shares it.
+ */
+export class ReadCache {
+  readonly #source: ChangeSource;
+  readonly #entries = new Map<string, { value: unknown; topics: readonly CacheTopic[] }>();
+  /** Moves on every drop: a read that started before one does not keep what it read. */
+  #epoch = 0;
+
+  /** `source` is made for this cache: it drops what each change touches. */
+  constructor(source: (cache: ReadCache) => ChangeSource) {
+    this.#source = source(this);
+  }
+
+  async read<T>(key: string, topics: readonly CacheTopic[], load: () => Promise<T>): Promise<T> {
+    if (!this.#source.sync()) return load();
+    const kept = this.#entries.get(key);
+    if (kept) return kept.value as T;
+    const epoch = this.#epoch;
+    const value = await load();
+    if (epoch === this.#epoch) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+      this.#entries.set(key, { value, topics });
+    }
+    return value;
+  }
+
+  /** Drops what a write to `topic` may have changed. */
+  drop(topic: CacheTopic): void {
+    this.#epoch++;
+    for (const [key, entry] of this.#entries) if (entry.topics.includes(topic)) this.#entries.delete(key);
+  }
+
+  /** Drops everything (the changes in between are unknown). */
+  dropAll(): void {
+    this.#epoch++;
+    this.#entries.clear();
+  }
+
+  close(): Promise<void> {
+    this.dropAll();
+    return this.#source.close();
+  }
+}
+
+function isTopic(value: string): value is CacheTopic {
+  return (CACHE_TOPICS as readonly string[]).includes(value);
+}
+
+/** What the SQLite source needs of the driver: both read on its read-only connection, without waiting (undefined when busy). */
+export interface SqliteVersions {
+  dataVersion(): number | undefined;
+  topicVersions(): Array<{ topic: string; version: number }> | undefined;
+}
+
+/**
+ * SQLite, where other processes (the admin CLI importing media, another instance on the same
+ * file) write too. `PRAGMA data_version` moves whenever any other connection committed, and
+ * costs a few microseconds, so every read asks it; only when it moved are the topic versions
+ * (bumped by trigger) read, and just the topics whose version changed are dropped: an order
+ * written meanwhile drops nothing. Synchronous, so a commit seen is dropped before the read.
+ */
+export const sqliteChanges =
+  (versions: SqliteVersions) =>
+  (cache: ReadCache): ChangeSource => {
+    let seen: number | undefined;
+    const known = new Map<string, number>();
+    return {
+      sync() {
+        const dataVersion = versions.dataVersion();
+        if (dataVersion === undefined) return false;
+        if (dataVersion === seen) return true;
+        const rows = versions.topicVersions();
+        if (!rows) return false;
+        for (const { topic, version } of rows) {
+          if (known.get(topic) !== version && isTopic(topic)) cache.drop(topic);
+          known.set(topic, version);
+        }
+        seen = dataVersion;
+        return true;
+      },
+      close: async () => {},
+    };
+  };
+
+/** The longest wait between two tries to listen again. */
+const MAX_RECONNECT_MS = 2_000;
+
+/**
+ * PostgreSQL, with N instances on one database: one connection per instance LISTENs on
+ * read_cache, where the triggers send each written topic at commit. Chosen over reading a version
+ * row on every request because that read is itself a round trip, which is most of what a card
+ * look-up costs on PostgreSQL; a notice costs nothing until something changes. The price: another
+ * instance drops its copy when the notice arrives, within a few milliseconds of the commit, not
+ * at the commit itself (the CLI's import, a price change and a sale are seen on the next read
+ * after that). While the connection is down nothing is kept or answered from the cache, and once
+ * it listens again everything is dropped: notices sent meanwhile are lost.
+ */
+export const postgresChanges =
+  (connectionString: string) =>
+  (cache: ReadCache): ChangeSource => {
+    let listening = false;
+    let closed = false;
+    let client: pg.Client | undefined;
+    let pause = 50;
+    let retry: NodeJS.Timeout | undefined;
+
+    const lost = (error?: Error) => {
+      if (error) console.warn(`read cache: PostgreSQL notices lost (${error.message}); reading the database until they are back`);
+      listening = false;
+      cache.dropAll();
+      client?.removeAllListeners();
+      client?.on('error', () => {});
+      void client?.end().catch(() => {});
+      client = undefined;
+      if (closed || retry) return;
+      retry = setTimeout(connect, pause);
+      retry.unref();
+      pause = Math.min(pause * 2, MAX_RECONNECT_MS);
+    };
+
+    async function connect(): Promise<void> {
+      retry = undefined;
+      const next = new pg.Client({ connectionString });
+      client = next;
+      next.on('error', lost);
+      next.on('end', () => client === next && lost(new Error('connection ended')));
+      next.on('notification', ({ payload }) => {
+        if (payload && isTopic(payload)) cache.drop(payload);
+        else cache.dropAll();
+      });
+      try {
+        await next.connect();
+        await next.query('LISTEN read_cache');
+        if (closed || client !== next) return;
+        // Anything kept before this point may have missed its notice.
+        cache.dropAll();
+        listening = true;
+        pause = 50;
+      } catch (error) {
+        if (client === next) lost(error as Error);
+      }
+    }
+    void connect();
+
+    return {
+      sync: () => listening,
+      async close() {
+        closed = true;
+        listening = false;
+        clearTimeout(retry);
+        const last = client;
+        client = undefined;
+        last?.removeAllListeners();
+        last?.on('error', () => {});
+        await last?.end().catch(() => {});
+      },
+    };
+  };
+
+/** The cached topic a statement writes, by its table (the triggers' map, for this process's own writes). */
+const TABLE_TOPICS: Record<string, CacheTopic> = {
+  organizations: 'organizations',
+  cards: 'cards',
+  media: 'media',
+  products: 'products',
+  product_price_ranges: 'products',
+};
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?(\w+)"?/i;
+
+function writtenTopic(query: CompiledQuery): CacheTopic | undefined {
+  const table = WRITE.exec(query.sql)?.[1];
+  return table === undefined ? undefined : TABLE_TOPICS[table.toLowerCase()];
+}
+
+/**
+ * PostgreSQL's driver, dropping this process's own writes from its cache as each commits: its
+ * notice comes back a moment later, and the request that wrote (the visitor's upload, the CLI's
+ * import) may read again before. Writes outside a transaction drop once done.
+ */
+export class OwnWritesDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #cache: () => ReadCache | undefined;
+  readonly #connections = new WeakMap<DatabaseConnection, { inner: DatabaseConnection; written: Set<CacheTopic> | undefined }>();
+
+  constructor(inner: Driver, cache: () => ReadCache | undefined) {
+    this.#inner = inner;
+    this.#cache = cache;
+  }
+
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await this.#inner.acquireConnection();
+    const state: { inner: DatabaseConnection; written: Set<CacheTopic> | undefined } = { inner, written: undefined };
+    const connection: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await inner.executeQuery<R>(query);
+        const topic = writtenTopic(query);
+        if (topic) {
+          if (state.written) state.written.add(topic);
+          else this.#cache()?.drop(topic);
+        }
+        return result;
+      },
+      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+    };
+    this.#connections.set(connection, state);
+    return connection;
+  }
+
+  #state(connection: DatabaseConnection): { inner: DatabaseConnection; written: Set<CacheTopic> | undefined } {
+    const state = this.#connections.get(connection);
+    if (!state) throw new Error('OwnWritesDriver: a connection it did not give');
+    return state;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const state = this.#state(connection);
+    await this.#inner.beginTransaction(state.inner, settings);
+    state.written = new Set();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const state = this.#state(connection);
+    const written = state.written;
+    state.written = undefined;
+    try {
+      await this.#inner.commitTransaction(state.inner);
+    } finally {
+      // Dropped even when the COMMIT's answer was lost: it may have committed.
+      for (const topic of written ?? []) this.#cache()?.drop(topic);
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const state = this.#state(connection);
+    state.written = undefined;
+    await this.#inner.rollbackTransaction(state.inner);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.releaseConnection(this.#state(connection).inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}

@@ -1,0 +1,67 @@
+// `media:import` shares the machine with the API: it lowers the CPU priority of its helper
+// threads (background.ts), where its images are made, so the scheduler serves the visitors'
+// requests first; its main thread, which holds the database's locks, keeps its own.
+import { readdirSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, spawnCli, type TestApi } from './helpers.ts';
+import { photoFolder } from './visitor-helpers.ts';
+
+let api: TestApi;
+let folder: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  folder = await photoFolder(150);
+});
+afterAll(async () => {
+  await api.close();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+/** The niceness of each thread of a process by thread id (field 19 of /proc/<pid>/task/<tid>/stat); empty once it is gone. */
+function threadNiceness(pid: number): Map<number, number> {
+  const found = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        found.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // the process is gone
+  }
+  return found;
+}
+
+describe('media:import', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs its helper threads at a lower CPU priority while it imports, its main thread at its own',
+    { timeout: 120_000 },
+    async () => {
+      const cli = await spawnCli(api.dataDir, 'media:import', '--org', 'demo', '--card', 'NICE00001', folder);
+      let output = '';
+      const exited = new Promise<number | null>((resolve) => cli.once('close', resolve));
+      // Waits for the import itself (its first progress line), then reads every thread it has.
+      const importing = new Promise<void>((resolve) => {
+        cli.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes('Importing into')) resolve();
+        });
+        void exited.then(() => resolve());
+      });
+      await importing;
+      const seen = threadNiceness(cli.pid as number);
+      expect(await exited, output).toBe(0);
+      const pid = cli.pid as number;
+      expect(seen.get(pid)).toBe(0);
+      const helpers = [...seen].filter(([tid]) => tid !== pid).map(([, niceness]) => niceness);
+      // libuv's pool (4) and libvips' threads at least.
+      expect(helpers.length).toBeGreaterThan(4);
+      expect(new Set(helpers)).toEqual(new Set([10]));
+    },
+  );
+});
