@@ -6,7 +6,7 @@ import pg from 'pg';
  * topic of each write itself, by trigger (migrations 019_cache_versions on SQLite,
  * 011_cache_notify on PostgreSQL), so a write from any process, the admin CLI's included, counts.
  */
-export const CACHE_TOPICS = ['organizations', 'cards', 'media', 'products'] as const;
+const CACHE_TOPICS = ['organizations', 'cards', 'media', 'products'] as const;
 export type CacheTopic = (typeof CACHE_TOPICS)[number];
 
 /** Enough for every card of a busy event; past it the oldest entries go (a scan of made-up codes cannot grow it). */

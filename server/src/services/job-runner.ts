@@ -60,7 +60,7 @@ export interface DrainOptions {
  * Claims and runs jobs, `concurrency` at a time, until none can be claimed (or told to stop).
  * A run that throws stops the claiming; the others end first, then its error is thrown.
  */
-async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => false, onDone }: DrainOptions): Promise<void> {
+export async function drain<Job>(queue: JobQueue<Job>, { concurrency, stopped = () => false, onDone }: DrainOptions): Promise<void> {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   try {
