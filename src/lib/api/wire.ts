@@ -15,6 +15,8 @@ export type {
   WireExtra,
   WireFaceSearchAnswer,
   WireMedia,
+  WireGalleryStartAnswer,
+  WireMediaCounts,
   WireMediasAnswer,
   WireUploadAnswer,
   WireZipAnswer,
