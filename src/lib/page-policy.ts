@@ -51,6 +51,6 @@ export function pagePolicy(env: NodeJS.ProcessEnv, store: MediaStoreSetting) {
 }
 
 /** The hash that lets one inline script run under the page's policy (`Astro.csp.insertScriptHash`). */
-export function inlineScriptHash(source: string): string {
+export function inlineScriptHash(source: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(source).digest('base64')}`;
 }
