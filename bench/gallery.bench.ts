@@ -3,54 +3,18 @@
 // real API, and the page opened in Debian Chromium. Prints the time to the first thumbnails, the DOM
 // size (at the top and after scrolling to the end: the grid is virtual, so it stays bounded) and the
 // cumulative layout shift. Target: first thumbnails within 1.5 s of navigation on loopback.
-import { linkSync, mkdirSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { transaction, type Db } from '../server/src/db.ts';
-import { createCard, findCard } from '../server/src/repositories/cards.ts';
-import { insertMedia, listMediaOfCards } from '../server/src/repositories/media.ts';
-import { findOrganizationByWebName } from '../server/src/repositories/organizations.ts';
-import { newId } from '../server/src/services/ids.ts';
-import { mediaDir } from '../server/src/services/media-files.ts';
+import { seedBigCard } from '../tests/support/big-card.ts';
 import { startDemoSite } from './support/demo-site.ts';
+import { throttle } from './support/network.ts';
 
 const MEDIA = Number(process.env['BENCH_MEDIA'] ?? 5000);
 const RUNS = 3;
 const CARD = 'BENCH5000';
 const started = Date.now();
 
-/** One card of MEDIA rows, each folder hard-linked to one of the demo's imported photos. */
-async function seedBigCard(db: Db, dataDir: string): Promise<void> {
-  const organization = await findOrganizationByWebName(db, 'demo');
-  if (!organization) throw new Error('demo organization missing after seeding');
-  const demoCards = await Promise.all(['DEMO00001', 'DEMO00002'].map(async (code) => (await findCard(db, organization.id, code))!.id));
-  const sources = await listMediaOfCards(db, demoCards);
-  await transaction(db, async (db) => {
-    const card = await createCard(db, { organizationId: organization.id, code: CARD });
-    const start = Date.parse('2026-01-01T08:00:00Z');
-    for (let i = 0; i < MEDIA; i++) {
-      // The listed row carries its card's code, which is no column of media.
-      const { card_code: _, ...source } = sources[i % sources.length]!;
-      const id = newId();
-      const folder = mediaDir(dataDir, id);
-      mkdirSync(folder);
-      for (const file of readdirSync(mediaDir(dataDir, source.id))) {
-        linkSync(path.join(mediaDir(dataDir, source.id), file), path.join(folder, file));
-      }
-      await insertMedia(db, {
-        ...source,
-        id,
-        card_id: card.id,
-        captured_at: new Date(start + i * 1000).toISOString(),
-        // A third sold at the venue, the rest on sale: both lists are long.
-        sold_at_venue: i % 3 === 0 ? 1 : 0,
-      });
-    }
-  });
-}
-
-const site = await startDemoSite(seedBigCard);
+const site = await startDemoSite((db, dataDir) => seedBigCard(db, dataDir, CARD, MEDIA));
 const seeded = (Date.now() - started) / 1000;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
@@ -66,16 +30,11 @@ interface Figures {
   thumbsAtEnd: number;
 }
 
-/** Chrome DevTools' "Fast 3G": what a visitor at a venue often has. */
-const SLOW_MOBILE = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
-
 async function measure({ slowNetwork = false } = {}): Promise<Figures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   if (slowNetwork) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_MOBILE);
+    await throttle(await context.newCDPSession(page));
   }
   const listResponse = page.waitForResponse((response) => response.url().includes('/api/v1/medias/'), { timeout: 120_000 });
   await page.addInitScript(() => {
@@ -155,7 +114,7 @@ console.log(
   `media list:                 ${(median((f) => f.listBytes) / 1024).toFixed(0)} KB on the wire (compressed), arrived ${median((f) => f.listMs).toFixed(0)} ms after navigation`,
 );
 console.log(
-  `on a slow mobile network:   list arrived ${(slow.listMs / 1000).toFixed(1)} s, first thumbnail ${(slow.firstThumbMs / 1000).toFixed(1)} s after navigation (Fast 3G: 1.44 Mbit/s, 563 ms RTT)`,
+  `on a slow mobile network:   list arrived ${(slow.listMs / 1000).toFixed(1)} s, first thumbnail ${(slow.firstThumbMs / 1000).toFixed(1)} s after navigation (Slow 4G: 1.44 Mbit/s, 563 ms RTT)`,
 );
 console.log(`first thumbnail:            ${median((f) => f.firstThumbMs).toFixed(0)} ms after navigation (median of ${RUNS}; target < 1500 ms)`);
 console.log(`viewport thumbnails loaded: ${median((f) => f.viewportThumbsMs).toFixed(0)} ms after navigation`);

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { Organization } from './organization.ts';
+import { NEXT_PAGE_SIZE } from './rules.ts';
 import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, Str, Text } from './schema.ts';
 
 // Cards, media and the visitor's calls around them (spec sections 3 and 7), as they travel.
@@ -68,17 +70,58 @@ export type WireCard = Static<typeof Card>;
 export const CardAnswer = Type.Object({ ...ok, card: Card, medias_count: Type.Integer() });
 export type WireCardAnswer = Static<typeof CardAnswer>;
 
-/** POST /api/v1/medias/{org}/{firstCard}. */
-export const MediasAnswer = Type.Object({
+/** How many media each list holds in all, whichever page was answered (the lists' headings). */
+export const MediaCounts = Type.Object({
+  sold_photos: Type.Integer({ minimum: 0 }),
+  sold_videos: Type.Integer({ minimum: 0 }),
+  not_sold_photos: Type.Integer({ minimum: 0 }),
+  not_sold_videos: Type.Integer({ minimum: 0 }),
+  extras: Type.Integer({ minimum: 0 }),
+});
+export type WireMediaCounts = Static<typeof MediaCounts>;
+
+const mediaPage = {
   ...ok,
   sold_medias: Type.Array(Media),
   not_sold_medias: Type.Array(Media),
   extras: Type.Array(Extra),
-});
+  /**
+   * The media come in the gallery's order (sold, not sold, extras; each by capture time, then
+   * id), a page at a time: `next` is the cursor of the following page (the body's `after`), null
+   * after the last.
+   */
+  next: orNull(Type.String()),
+  counts: MediaCounts,
+};
+
+/** POST /api/v1/medias/{org}/{firstCard}: one page (`limit`), or every media when the body gives no limit. */
+export const MediasAnswer = Type.Object(mediaPage);
 export type WireMediasAnswer = Static<typeof MediasAnswer>;
 
+// No page is larger than the later pages the gallery asks for.
+const PageLimit = Type.Integer({ minimum: 1, maximum: NEXT_PAGE_SIZE });
+/** An opaque cursor (a `next` answered before). */
+const Cursor = Str({ minLength: 1, maxLength: 200, description: 'a cursor from an earlier answer' });
+
 export const MAX_CARDS = 50;
-export const MediasBody = Type.Object({ cards: Type.Array(CardCode, { minItems: 1, maxItems: MAX_CARDS }) });
+export const MediasBody = Type.Object({
+  cards: Type.Array(CardCode, { minItems: 1, maxItems: MAX_CARDS }),
+  after: Type.Optional(Cursor),
+  limit: Type.Optional(PageLimit),
+});
+
+/**
+ * GET /api/v1/medias/{org}/{firstCard}/gallery: what the gallery page starts with, in one answer a
+ * page's first bytes can ask for (no preflight): the organization and the first page of media.
+ * `cards`: the other cards, comma-separated.
+ */
+export const GalleryStartQuery = Type.Object({
+  cards: Type.Optional(Str({ maxLength: MAX_CARDS * 12 })),
+  secret: Type.Optional(Secret),
+  limit: Type.Optional(PageLimit),
+});
+export const GalleryStartAnswer = Type.Object({ ...mediaPage, organization: Organization });
+export type WireGalleryStartAnswer = Static<typeof GalleryStartAnswer>;
 
 /** The query of calls on a two-factor organization's cards. */
 export const SecretQuery = Type.Object({ secret: Type.Optional(Secret) });

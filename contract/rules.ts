@@ -77,3 +77,10 @@ export const VISITOR_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
  * without it answers none of the buyer's data.
  */
 export const VISITOR_KEY_HEADER = 'x-visitor-key';
+
+/**
+ * The gallery's media come a page at a time: the first fits a phone's first screen and then some
+ * (its answer is a few KB), later pages are larger so scrolling through thousands asks seldom.
+ */
+export const FIRST_PAGE_SIZE = 80;
+export const NEXT_PAGE_SIZE = 1000;

@@ -2,7 +2,7 @@
 // with its calls (`?secret=`). Keyed by the normalised card code.
 import { normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
 
-const SECRET_KEY_PREFIX = 'cardSecret:';
+export const SECRET_KEY_PREFIX = 'cardSecret:';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -1,6 +1,7 @@
 // Pure rules of the gallery page: who may buy or download what, the order the viewer walks, the
 // views and lists. No DOM, no stores: unit-tested in tests/unit.
 import type { MessageKey, Translate } from '../i18n/index.ts';
+import type { Sellable } from '@gallery/contract/cart';
 import type { ApiErrorCode, Media, MediaLists } from './api/types.ts';
 import type { Organization } from '../tenant/organization.ts';
 import { galleryProblem, type GalleryProblem } from './error-messages.ts';
@@ -27,10 +28,38 @@ export function ownedMedia(lists: MediaLists, organization: Pick<Organization, '
   return allMedia(lists).filter((media) => isDownloadable(media, organization));
 }
 
-/** The lists without one media (after a delete it leaves every list). */
+/** The lists without one media (after a delete it leaves every list, and its count). */
 export function withoutMedia(lists: MediaLists, id: string): MediaLists {
   const keep = (media: Media) => media.id !== id;
-  return { sold: lists.sold.filter(keep), notSold: lists.notSold.filter(keep), extras: lists.extras.filter(keep) };
+  const gone = allMedia(lists).find((media) => media.id === id);
+  if (!gone) return lists;
+  const counts = { ...lists.counts };
+  if (gone.type === 'extra') counts.extras--;
+  else counts[`${gone.sold ? 'sold' : 'notSold'}${gone.type === 'video' ? 'Videos' : 'Photos'}`]--;
+  return { ...lists, sold: lists.sold.filter(keep), notSold: lists.notSold.filter(keep), extras: lists.extras.filter(keep), counts };
+}
+
+/** A further page joins the lists loaded so far (the pages come in the lists' order). */
+export function withPage(lists: MediaLists, page: MediaLists): MediaLists {
+  return {
+    sold: [...lists.sold, ...page.sold],
+    notSold: [...lists.notSold, ...page.notSold],
+    extras: [...lists.extras, ...page.extras],
+    counts: page.counts,
+    next: page.next,
+  };
+}
+
+/** Every unsold media of the lists, loaded or not, as the cart's rules read them (what the package saves). */
+export function unsoldMedia({ counts }: MediaLists): Sellable[] {
+  const photo: Sellable = { type: 'photo', sold: false };
+  const video: Sellable = { type: 'video', sold: false };
+  return [...Array<Sellable>(counts.notSoldPhotos).fill(photo), ...Array<Sellable>(counts.notSoldVideos).fill(video)];
+}
+
+/** How many media the lists hold in all, loaded or not. */
+export function mediaTotal({ counts }: MediaLists): number {
+  return counts.soldPhotos + counts.soldVideos + counts.notSoldPhotos + counts.notSoldVideos + counts.extras;
 }
 
 /** Where a media sits in the viewer's walk, with its neighbours (null at either end). */
@@ -64,7 +93,7 @@ export function galleryView(
   if (!address) return { kind: 'loading' };
   if (address.code === null) return address.sendWithoutCard ? { kind: 'noCard' } : { kind: 'problem', problem: galleryProblem('CARD_NOT_FOUND') };
   if (media.data) {
-    return allMedia(media.data).length > 0 ? { kind: 'list', lists: media.data } : { kind: 'problem', problem: galleryProblem('CARD_EMPTY_PHOTO') };
+    return mediaTotal(media.data) === 0 ? { kind: 'problem', problem: galleryProblem('CARD_EMPTY_PHOTO') } : { kind: 'list', lists: media.data };
   }
   return media.error ? { kind: 'problem', problem: galleryProblem(media.error) } : { kind: 'loading' };
 }
@@ -77,21 +106,29 @@ type ListRole = 'bought' | 'toBuy' | 'atVenue' | 'toDownload' | 'extras';
 
 export interface GallerySection {
   role: ListRole;
+  /** Its media loaded so far. */
   items: Media[];
+  /** How many it holds in all, and of those how many are videos. */
+  total: number;
+  videos: number;
 }
 
 /**
- * The gallery's lists in the viewer's order (sold, not sold, extras), each with its role; an
- * empty list is left out (its heading would only say "0 photos").
+ * The gallery's lists in the viewer's order (sold, not sold, extras), each with its role; a list
+ * with nothing loaded yet is left out (an empty one's heading would only say "0 photos"; a later
+ * page brings the others).
  */
 export function gallerySections(lists: MediaLists, organization: SaleFlags): GallerySection[] {
+  const { counts } = lists;
+  const sold = { items: lists.sold, total: counts.soldPhotos + counts.soldVideos, videos: counts.soldVideos };
+  const notSold = { items: lists.notSold, total: counts.notSoldPhotos + counts.notSoldVideos, videos: counts.notSoldVideos };
   const sections: GallerySection[] = organization.freePhotos
-    ? [{ role: 'toDownload', items: [...lists.sold, ...lists.notSold] }]
+    ? [{ role: 'toDownload', items: [...sold.items, ...notSold.items], total: sold.total + notSold.total, videos: sold.videos + notSold.videos }]
     : [
-        { role: 'bought', items: lists.sold },
-        { role: canBuy(organization) ? 'toBuy' : 'atVenue', items: lists.notSold },
+        { role: 'bought', ...sold },
+        { role: canBuy(organization) ? 'toBuy' : 'atVenue', ...notSold },
       ];
-  sections.push({ role: 'extras', items: lists.extras });
+  sections.push({ role: 'extras', items: lists.extras, total: counts.extras, videos: 0 });
   return sections.filter((section) => section.items.length > 0);
 }
 
@@ -106,12 +143,11 @@ const LABELS = {
  * A list's heading and count: its photos and its videos each counted as what they are ("2 photos
  * bought", "1 video bought", "2 photos bought and 1 video bought"); no videos, no video count.
  */
-export function sectionLabel(t: Translate, { role, items }: GallerySection): string {
-  if (role === 'extras') return t('gallery.extras', { count: items.length });
-  const videos = items.filter((media) => media.type === 'video').length;
+export function sectionLabel(t: Translate, { role, total, videos }: Pick<GallerySection, 'role' | 'total' | 'videos'>): string {
+  if (role === 'extras') return t('gallery.extras', { count: total });
   const [photoKey, videoKey] = LABELS[role];
-  const photoText = t(photoKey, { count: items.length - videos });
+  const photoText = t(photoKey, { count: total - videos });
   if (videos === 0) return photoText;
   const videoText = t(videoKey, { count: videos });
-  return videos === items.length ? videoText : t('gallery.both', { photos: photoText, videos: videoText });
+  return videos === total ? videoText : t('gallery.both', { photos: photoText, videos: videoText });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MediaStoreSetting } from '@gallery/contract/s3-settings';
 
 // The Content-Security-Policy of every page, in its <meta>: Astro's security.csp writes it with
@@ -47,4 +48,9 @@ export function pagePolicy(env: NodeJS.ProcessEnv, store: MediaStoreSetting) {
     // where scripts hide.
     styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
   };
+}
+
+/** The hash that lets one inline script run under the page's policy (`Astro.csp.insertScriptHash`). */
+export function inlineScriptHash(source: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(source).digest('base64')}`;
 }

@@ -1,19 +1,19 @@
 import { atom, computed } from 'nanostores';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { readCardSecret } from '../lib/card-secret.ts';
-import { canBuy, galleryView, type GalleryView } from '../lib/gallery.ts';
+import { canBuy, galleryView, ownedMedia, type GalleryView } from '../lib/gallery.ts';
 import type { GalleryAddress } from '../lib/routes.ts';
 import { clearCard } from './card.ts';
 import { $checkoutStep, clearCheckout } from './checkout.ts';
 import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, startGalleryCards } from './cards.ts';
-import { $media, clearMedia, loadMedias } from './media.ts';
+import { $media, clearMedia, loadAllMedias, loadMedias, loadMoreMedias } from './media.ts';
 import { setHelpCardCode } from './help.ts';
 import { $order, clearOrder, syncOrderCards } from './order.ts';
 import { $liveOrganization } from './organization.ts';
 import { loadProducts } from './products.ts';
 import { resetUpload } from './upload.ts';
 import { clearDeletion, closeViewer, resetShare } from './viewer.ts';
-import { clearZip } from './zip.ts';
+import { clearZip, downloadZip } from './zip.ts';
 
 // The gallery's islands (header, lists and viewer, cart, checkout, prices, cards, send photos)
 // meet here and in the stores below: none holds state another needs.
@@ -112,6 +112,26 @@ export function setGalleryBuying(buy: boolean): void {
 export function reloadGallery(): void {
   const cards = $galleryCards.get();
   if (session && cards.length) void loadMedias(session.organizationId, cards, session.secret);
+}
+
+/** The next page of the gallery's media (the visitor scrolled near the end of those loaded). */
+export function loadMoreGallery(): void {
+  const cards = $galleryCards.get();
+  if (session && cards.length) void loadMoreMedias(session.organizationId, cards, session.secret);
+}
+
+/** The ZIP of every media the visitor owns, on every page: the pages not loaded yet are asked first. */
+export async function downloadGalleryZip(): Promise<void> {
+  const cards = $galleryCards.get();
+  if (!session || !cards.length) return;
+  const { organizationId, secret } = session;
+  const lists = await loadAllMedias(organizationId, cards, secret);
+  if (lists)
+    await downloadZip(
+      organizationId,
+      ownedMedia(lists, $liveOrganization.get()).map((media) => media.id),
+      secret,
+    );
 }
 
 /** The open order of the gallery's cards, made or brought up to date (a retry, a purchase). */

@@ -48,7 +48,9 @@ export async function loadOrganization(): Promise<void> {
   const ticket = ++latest;
   $organization.set({ ...current, status: current.status === 'failed' ? 'retrying' : 'loading' });
   try {
-    const wire = await api.getOrganization(current.organization.webName);
+    // The gallery's first answer brings it (src/lib/gallery-early.ts); without it, or when that failed, it is asked alone.
+    const ask = () => api.getOrganization(current.organization.webName);
+    const wire = await (api.earlyOrganization()?.catch(ask) ?? ask());
     if (ticket === latest) $organization.set({ status: 'ready', organization: organizationFromWire(wire, current.organization.banner) });
   } catch {
     if (ticket === latest) $organization.set({ status: 'failed', organization: current.organization });

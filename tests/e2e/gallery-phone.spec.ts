@@ -272,10 +272,16 @@ test('20,000 media: the virtual grid keeps the DOM small and still reaches the l
   test.setTimeout(60_000);
   await useLocale(page, 'en');
   await page.route('**/api/v1/medias/**', async (route) => {
-    const answer = (await (await route.fetch()).json()) as { sold_medias: Array<{ id: string }>; not_sold_medias: Array<{ id: string }> };
+    const answer = (await (await route.fetch()).json()) as {
+      sold_medias: Array<{ id: string }>;
+      not_sold_medias: Array<{ id: string }>;
+      counts: Record<string, number>;
+    };
     const [model] = [...answer.sold_medias, ...answer.not_sold_medias];
     const many = Array.from({ length: 20_000 }, (_, i) => ({ ...model!, id: `${model!.id}-${i}` }));
-    await route.fulfill({ json: { ...answer, sold_medias: [], not_sold_medias: many } });
+    // One answer holding all of them (tests/e2e/gallery-pages.spec.ts has a real card of 20,000, a page at a time).
+    const counts = { ...answer.counts, sold_photos: 0, sold_videos: 0, not_sold_photos: 20_000, not_sold_videos: 0 };
+    await route.fulfill({ json: { ...answer, sold_medias: [], not_sold_medias: many, counts, next: null } });
   });
   await openGallery(page, 'livre', '/gallery/LI-VREE-001');
   const grid = page.locator('.media-grid-virtual');

@@ -55,7 +55,8 @@ test('add and remove a card: the gallery shows the media of every card', async (
   await input.fill('ga leri 003');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('status')).toHaveText('1 card added');
-  expect(JSON.parse((await multi).postData()!)).toEqual({ cards: ['GALERI001', 'GALERI003'] });
+  // The first page of both cards' media.
+  expect(JSON.parse((await multi).postData()!)).toEqual({ cards: ['GALERI001', 'GALERI003'], limit: 80 });
   await dialog.getByRole('button', { name: 'View gallery' }).click();
   await expect(dialog).toBeHidden();
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);

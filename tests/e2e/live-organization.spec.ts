@@ -70,7 +70,8 @@ test('an unreachable API shows the error page; its retry loads the organization 
 
 test('the gallery too shows the error page when the organization cannot be loaded', async ({ page }) => {
   await useLocale(page, 'en');
-  await page.route('**/api/v1/organization/vivo', (route) => route.abort('connectionrefused'));
+  // The gallery's first answer brings the organization too.
+  await page.route(/\/api\/v1\/(organization\/vivo$|medias\/\d+\/VIVO00001\/gallery\?)/, (route) => route.abort('connectionrefused'));
   await page.goto(site('vivo', '/gallery/VI-VO00-001'));
   await expect(page.getByRole('heading', { name: 'Sorry for the inconvenience, but there was an error loading the page.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -78,7 +79,7 @@ test('the gallery too shows the error page when the organization cannot be loade
 
 test("the run-time error page shows the tenant's error banner, as the build-time one does", async ({ page }) => {
   await useLocale(page, 'pt');
-  await page.route('**/api/v1/organization/vivo', (route) => route.abort('connectionrefused'));
+  await page.route(/\/api\/v1\/(organization\/vivo$|medias\/\d+\/VIVO00001\/gallery\?)/, (route) => route.abort('connectionrefused'));
   await page.goto(site('vivo', '/gallery/VI-VO00-001'));
   await expect(page.getByRole('heading', { name: 'Desculpe o transtorno, mas houve um erro ao carregar a pagina.' })).toBeVisible();
   // tests/fixtures/tenants/vivo/branding/error-banner.svg, copied into the site by the build.

@@ -69,7 +69,12 @@ beforeAll(async () => {
     'GET /api/v1/branding/:webName': { params: { webName: 'demo' } },
     'GET /api/v1/branding/:webName/:file': { params: { webName: 'demo', file: 'logo.svg' } },
     'GET /api/v1/card/:card/medias': { params: { card }, querystring: { organization_id: org, secret: 'ABCDEF' } },
-    'POST /api/v1/medias/:org/:firstCard': { params: { org, firstCard: card }, querystring: { secret: 'ABCDEF' }, body: { cards: ['DEMO00002'] } },
+    'POST /api/v1/medias/:org/:firstCard': {
+      params: { org, firstCard: card },
+      querystring: { secret: 'ABCDEF' },
+      body: { cards: ['DEMO00002'], after: 'WzEsIjIwMjYiLCJhIl0', limit: 80 },
+    },
+    'GET /api/v1/medias/:org/:firstCard/gallery': { params: { org, firstCard: card }, querystring: { cards: 'DEMO00002', secret: 'ABCDEF', limit: 80 } },
     'GET /api/v1/:type/download/:id/:filename': {
       params: { type: 'photo', id: mediaId, filename: 'photo.jpg' },
       querystring: { size: 'thumb', copy: 'watermarked', format: 'webp', w: 240 },

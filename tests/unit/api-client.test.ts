@@ -4,6 +4,7 @@ import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
 import type { Media } from '../../src/lib/api/types.ts';
 import { wireOrder } from '../factories/network.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
+import type { WireOrganization } from '@gallery/contract/organization';
 import type { WireOrder, WireProductsAnswer } from '@gallery/contract/shop';
 
 // The browser's localStorage, for every call that sends the visitor key.
@@ -39,10 +40,12 @@ describe('the API client', () => {
         { ...media('v'), type: 'video', preview_clip_path: '/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked', selected: false },
       ],
       extras: [],
+      next: 'CURSOR2',
+      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 180, not_sold_videos: 1, extras: 0 },
     };
     const seen: Request[] = [];
     const client = createApiClient('http://api.test/', fakeFetch(200, answer, seen));
-    const lists = await client.getMedias(7, ['DEMO00001', 'DEMO00002'], 'abc123');
+    const lists = await client.getMedias(7, ['DEMO00001', 'DEMO00002'], 'abc123', { after: 'CURSOR1', limit: 1000 });
 
     expect(lists.sold[0]).toMatchObject({
       id: 'a',
@@ -57,7 +60,62 @@ describe('the API client', () => {
     expect(lists.notSold[1]?.clipUrl).toBe('http://api.test/api/v1/video/download/v/v.mp4?size=clip&copy=watermarked');
     expect(seen[0]?.url).toBe('http://api.test/api/v1/medias/7/DEMO00001?secret=abc123');
     expect(seen[0]?.method).toBe('POST');
-    expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'] });
+    expect(await seen[0]?.json()).toEqual({ cards: ['DEMO00001', 'DEMO00002'], after: 'CURSOR1', limit: 1000 });
+    expect(lists.next).toBe('CURSOR2');
+    expect(lists.counts).toEqual({ soldPhotos: 1, soldVideos: 0, notSoldPhotos: 180, notSoldVideos: 1, extras: 0 });
+  });
+
+  it("adopts the page script's first answer once, and only for the very URL it would ask for", async () => {
+    const organization = { id: 7, web_name: 'demo' } as WireOrganization;
+    const start = {
+      error: false,
+      message: 'OK',
+      sold_medias: [media('a')],
+      not_sold_medias: [],
+      extras: [],
+      next: null,
+      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
+      organization,
+    };
+    const early = (url: string) => ({ url, answer: Promise.resolve({ status: 200, text: JSON.stringify(start) }) });
+    const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80&cards=DEMO00002&secret=ABC123';
+    const seen: Request[] = [];
+    const client = createApiClient(
+      'http://api.test',
+      fakeFetch(200, start, seen),
+      () => new XMLHttpRequest(),
+      () => 'key',
+      early(url),
+    );
+    // Other cards, another access code: not what the script asked for.
+    expect(client.earlyMedias(7, ['DEMO00001'], 'ABC123')).toBeNull();
+    expect(client.earlyMedias(7, ['DEMO00001', 'DEMO00002'], undefined)).toBeNull();
+    const lists = await client.earlyMedias(7, ['DEMO00001', 'DEMO00002'], 'ABC123');
+    expect(lists?.sold.map((m) => m.id)).toEqual(['a']);
+    expect(client.earlyMedias(7, ['DEMO00001', 'DEMO00002'], 'ABC123')).toBeNull();
+    expect(await client.earlyOrganization()).toEqual(organization);
+    expect(client.earlyOrganization()).toBeNull();
+    expect(seen).toEqual([]);
+    // A refusal or a failure reads as any call's.
+    const refused = createApiClient(
+      'http://api.test',
+      fakeFetch(200, {}),
+      () => new XMLHttpRequest(),
+      () => 'key',
+      {
+        url,
+        answer: Promise.resolve({ status: 401, text: JSON.stringify({ error: true, message: 'CUSTOMER_CODE_NOT_FOUND' }) }),
+      },
+    );
+    await expect(refused.earlyMedias(7, ['DEMO00001', 'DEMO00002'], 'ABC123')).rejects.toMatchObject({ code: 'CUSTOMER_CODE_NOT_FOUND', status: 401 });
+    const down = createApiClient(
+      'http://api.test',
+      fakeFetch(200, {}),
+      () => new XMLHttpRequest(),
+      () => 'key',
+      { url, answer: Promise.reject(new TypeError('Failed to fetch')) },
+    );
+    await expect(down.earlyOrganization()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
   it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {
@@ -76,8 +134,10 @@ describe('the API client', () => {
       ],
       not_sold_medias: [],
       extras: [],
+      next: null,
+      counts: { sold_photos: 2, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
     };
-    const lists = await createApiClient('http://api.test/', fakeFetch(200, answer, [])).getMedias(7, ['DEMO00001']);
+    const lists = await createApiClient('http://api.test/', fakeFetch(200, answer, [])).getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(lists.sold[0]?.imageSources).toEqual([
       {
         type: 'image/webp',
@@ -204,8 +264,16 @@ describe('the API client: gallery calls', () => {
     await expect(byFetch.uploadPhotos(7, files)).rejects.toMatchObject(expected);
     const lists = await createApiClient(
       'http://api.test',
-      fakeFetch(200, { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] }),
-    ).getMedias(7, ['DEMO00001']);
+      fakeFetch(200, {
+        error: false,
+        message: '',
+        sold_medias: [media('a')],
+        not_sold_medias: [],
+        extras: [],
+        next: null,
+        counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
+      }),
+    ).getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     await expect(byFetch.getOriginalFile(lists.sold[0] as Media)).rejects.toMatchObject(expected);
     // An answer that is not JSON: unknown when refused, a broken answer when it claimed success.
     const garbled = createApiClient('http://api.test', async () => new Response('<html>', { status: 200 }), fakeXhr(200, '<html>'));
@@ -214,9 +282,17 @@ describe('the API client: gallery calls', () => {
   });
 
   it('gives media an original address for downloads and video streaming', async () => {
-    const answer: WireMediasAnswer = { error: false, message: '', sold_medias: [media('a')], not_sold_medias: [], extras: [] };
+    const answer: WireMediasAnswer = {
+      error: false,
+      message: '',
+      sold_medias: [media('a')],
+      not_sold_medias: [],
+      extras: [],
+      next: null,
+      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
+    };
     const client = createApiClient('http://api.test', fakeFetch(200, answer));
-    const lists = await client.getMedias(7, ['DEMO00001']);
+    const lists = await client.getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(lists.sold[0]?.originalUrl).toBe('http://api.test/api/v1/photo/download/a/a.jpg?size=original');
   });
 });

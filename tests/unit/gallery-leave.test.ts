@@ -12,7 +12,11 @@ import { $zip } from '../../src/stores/zip.ts';
 describe('leaving the gallery (section 4)', () => {
   it('clears media, cards, the card, the order, the checkout and its payment, the viewer, the ZIP and the upload', () => {
     $card.set({ loading: false, error: null, data: { id: 'c1', code: 'DEMO00001', mediaCount: 6 } });
-    $media.set({ loading: false, error: null, data: { sold: [], notSold: [], extras: [] } });
+    $media.set({
+      loading: false,
+      error: null,
+      data: { sold: [], notSold: [], extras: [], counts: { soldPhotos: 0, soldVideos: 0, notSoldPhotos: 0, notSoldVideos: 0, extras: 0 }, next: null },
+    });
     $galleryCards.set(['DEMO00001', 'DEMO00002']);
     $viewerMedia.set('m1');
     $zip.set({ loading: false, error: null, data: 'http://api.test/zip' });

@@ -37,7 +37,10 @@ beforeEach(() => {
   vi.stubGlobal('addEventListener', () => {});
   vi.stubGlobal('removeEventListener', () => {});
   asked = fakeNetwork(({ method, path, body }) => {
-    if (path === '/api/v1/medias/1/DEMO00001') return { error: false, sold_medias: [], not_sold_medias: [], extras: [] };
+    if (path === '/api/v1/medias/1/DEMO00001') {
+      const counts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 1, not_sold_videos: 0, extras: 0 };
+      return { error: false, sold_medias: [], not_sold_medias: [], extras: [], next: null, counts };
+    }
     if (path === '/api/v1/products/1/online') return { error: false, products: [], all_digital: null };
     if (path === '/api/v1/card/customer/external_id/CRED') return { error: false, cards: [{ id: 'c9', card: 'CRED00001', medias_count: 3 }] };
     const media = $media.get();

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/catalogues.ts';
 import type { Media, MediaLists } from '../../src/lib/api/types.ts';
-import { allMedia, canBuy, gallerySections, galleryView, isDownloadable, neighbours, ownedMedia, sectionLabel, withoutMedia } from '../../src/lib/gallery.ts';
+import {
+  allMedia,
+  canBuy,
+  gallerySections,
+  galleryView,
+  isDownloadable,
+  neighbours,
+  ownedMedia,
+  sectionLabel,
+  unsoldMedia,
+  withoutMedia,
+  withPage,
+} from '../../src/lib/gallery.ts';
 import { GRID, gridLayout, gridRatio, type GridLayout } from '../../src/lib/grid-layout.ts';
 import { sniffImageType } from '../../src/lib/upload-rules.ts';
 
@@ -17,10 +29,13 @@ const media = (id: string, sold: boolean, type: Media['type'] = 'photo'): Media 
   width: 1920,
   height: 1280,
 });
+const NONE = { soldPhotos: 0, soldVideos: 0, notSoldPhotos: 0, notSoldVideos: 0, extras: 0 };
 const lists: MediaLists = {
   sold: [media('a', true)],
   notSold: [media('b', false), media('c', false)],
   extras: [media('x', true, 'extra'), media('y', false, 'extra')],
+  counts: { ...NONE, soldPhotos: 1, notSoldPhotos: 2, extras: 2 },
+  next: null,
 };
 
 describe('gallery rules', () => {
@@ -50,6 +65,7 @@ describe('gallery rules', () => {
     expect(neighbours(walk, 'zzz')).toMatchObject({ index: -1, previous: null, next: null });
     const after = withoutMedia(lists, 'b');
     expect(allMedia(after).map((m) => m.id)).toEqual(['a', 'c', 'x', 'y']);
+    expect(after.counts).toEqual({ ...lists.counts, notSoldPhotos: 1 });
   });
 
   it('accepts png and jpeg by their first bytes only', () => {
@@ -182,7 +198,7 @@ describe('the gallery views (section 2: loading, empty, error, list)', () => {
   });
 
   it('an empty gallery or a failure can be reloaded; an unknown card or a missing access code leads home', () => {
-    const empty = { sold: [], notSold: [], extras: [] };
+    const empty = { sold: [], notSold: [], extras: [], counts: NONE, next: null };
     expect(galleryView(address, { error: null, data: empty })).toMatchObject({ kind: 'problem', problem: { title: 'gallery.empty', action: 'reload' } });
     expect(galleryView(address, { error: 'CARD_EMPTY_PHOTO', data: null })).toMatchObject({ problem: { title: 'gallery.empty', action: 'reload' } });
     expect(galleryView(address, { error: 'NETWORK_ERROR', data: null })).toMatchObject({ problem: { title: 'errors.network', action: 'reload' } });
@@ -201,7 +217,7 @@ describe('the lists and their counts', () => {
   const venue = { hasOnlineSale: false, canSellOnline: false, freePhotos: false };
   const free = { hasOnlineSale: true, canSellOnline: true, freePhotos: true };
   const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
-  const labels = (organization: typeof sale) => gallerySections(lists, organization).map((section) => sectionLabel(en, section));
+  const labels = (organization: typeof sale, shown: MediaLists = lists) => gallerySections(shown, organization).map((section) => sectionLabel(en, section));
 
   it('to buy only where buying is offered; at the venue elsewhere; free photos are to download, never bought', () => {
     expect(labels(sale)).toEqual(['1 photo bought', '2 photos to buy', '2 extras']);
@@ -211,10 +227,34 @@ describe('the lists and their counts', () => {
   });
 
   it('counts videos as videos', () => {
-    const mixed = { sold: [media('v', true, 'video')], notSold: [media('p', false), media('q', false), media('w', false, 'video')], extras: [] };
+    const mixed = {
+      sold: [media('v', true, 'video')],
+      notSold: [media('p', false), media('q', false), media('w', false, 'video')],
+      extras: [],
+      counts: { ...NONE, soldVideos: 1, notSoldPhotos: 2, notSoldVideos: 1 },
+      next: null,
+    };
     expect(gallerySections(mixed, sale).map((section) => sectionLabel(en, section))).toEqual(['1 video bought', '2 photos to buy and 1 video to buy']);
-    expect(sectionLabel((key, params) => translate('pt', key, params), { role: 'bought', items: mixed.sold })).toBe('1 vídeo comprado');
-    // An empty list is left out: no heading says "0 photos".
-    expect(gallerySections({ sold: [], notSold: mixed.notSold, extras: [] }, sale).map((section) => section.role)).toEqual(['toBuy']);
+    expect(sectionLabel((key, params) => translate('pt', key, params), { role: 'bought', total: 1, videos: 1 })).toBe('1 vídeo comprado');
+    // A list with nothing loaded yet is left out: no heading says "0 photos".
+    expect(gallerySections({ ...mixed, sold: [] }, sale).map((section) => section.role)).toEqual(['toBuy']);
+  });
+
+  it('heads each list with its count in all, the pages not loaded yet included, and the package saves on all of them', () => {
+    const paged = {
+      ...lists,
+      notSold: [media('b', false)],
+      counts: { ...NONE, soldPhotos: 1, notSoldPhotos: 19_000, notSoldVideos: 999, extras: 2 },
+      next: 'CURSOR',
+    };
+    expect(labels(sale, paged)).toEqual(['1 photo bought', '19000 photos to buy and 999 videos to buy', '2 extras']);
+    expect(gallerySections(paged, sale).map((section) => section.total)).toEqual([1, 19_999, 2]);
+    const unsold = unsoldMedia(paged);
+    expect(unsold).toHaveLength(19_999);
+    expect(unsold.filter((m) => m.type === 'video')).toHaveLength(999);
+    // A later page joins the lists in order and brings the cursor after it.
+    const joined = withPage(paged, { ...paged, sold: [], notSold: [media('c', false)], extras: [], next: null });
+    expect(allMedia(joined).map((m) => m.id)).toEqual(['a', 'b', 'c', 'x', 'y']);
+    expect(joined.next).toBeNull();
   });
 });

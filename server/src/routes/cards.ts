@@ -1,10 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CardAnswer, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
+import { CardAnswer, GalleryStartAnswer, GalleryStartQuery, MAX_CARDS, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
 import { CardCode, PositiveId } from '@gallery/contract/schema';
 import type { AppDeps } from '../app-deps.ts';
-import { cardMediasAnswer, mediasAnswer } from '../services/gallery.ts';
+import { ApiError } from '../errors.ts';
+import { cardMediasAnswer, galleryStartAnswer, mediasAnswer } from '../services/gallery.ts';
 
 export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,8 +32,27 @@ export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
         response: { 200: MediasAnswer },
       },
     },
-    async (request) =>
+    async (request) => {
+      const { cards, after, limit } = request.body;
       // The first card always counts, even when the body leaves it out.
-      await mediasAnswer(db, request.params.org, [request.params.firstCard, ...request.body.cards], request.query.secret),
+      return await mediasAnswer(db, request.params.org, [request.params.firstCard, ...cards], request.query.secret, { after, limit });
+    },
+  );
+
+  app.get(
+    '/api/v1/medias/:org/:firstCard/gallery',
+    {
+      schema: {
+        params: Type.Object({ org: PositiveId, firstCard: CardCode }),
+        querystring: GalleryStartQuery,
+        response: { 200: GalleryStartAnswer },
+      },
+    },
+    async (request) => {
+      const { cards, secret, limit } = request.query;
+      const others = cards ? cards.split(',') : [];
+      if (others.length >= MAX_CARDS) throw new ApiError(400, 'VALIDATION_ERROR', `cards: at most ${MAX_CARDS} in all`);
+      return await galleryStartAnswer(db, request.params.org, [request.params.firstCard, ...others], secret, limit);
+    },
   );
 }

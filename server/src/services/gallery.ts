@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { WireCardAnswer, WireExtra, WireImageSource, WireMedia, WireMediasAnswer } from '@gallery/contract/media';
+import type { WireCardAnswer, WireExtra, WireGalleryStartAnswer, WireImageSource, WireMedia, WireMediaCounts, WireMediasAnswer } from '@gallery/contract/media';
 import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
@@ -81,20 +81,122 @@ function imageSource(base: string, width: number, height: number): WireImageSour
   return { type: RENDITIONS.mime, thumb_srcset: srcset('thumb'), preview_srcset: srcset('preview') };
 }
 
-export async function mediasAnswer(db: Db, organizationId: number, rawCodes: readonly string[], secret: string | undefined): Promise<WireMediasAnswer> {
+/** Which list a media goes to, in the gallery's order: sold, not sold, extras. */
+type ListIndex = 0 | 1 | 2;
+
+/** A media's place in the gallery's order: its list, then capture time, then id (the cursor holds one). */
+type Place = readonly [list: ListIndex, capturedAt: string, id: string];
+
+function listOf(row: CardMediaRow, organization: WireOrganization): ListIndex {
+  if (row.kind === 'extra') return 2;
+  return isSold(row, organization) ? 0 : 1;
+}
+
+/** Code-unit order, as both databases' "C" collation of capture times. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const comparePlaces = (a: Place, b: Place) => a[0] - b[0] || compareText(a[1], b[1]) || compareText(a[2], b[2]);
+
+function encodeCursor(place: Place): string {
+  return Buffer.from(JSON.stringify(place)).toString('base64url');
+}
+
+/** A cursor this API answered, or 400: anything else (edited, truncated, made up) is refused. */
+function decodeCursor(cursor: string): Place {
+  let place: unknown;
+  try {
+    place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    place = null;
+  }
+  if (
+    Array.isArray(place) &&
+    place.length === 3 &&
+    (place[0] === 0 || place[0] === 1 || place[0] === 2) &&
+    typeof place[1] === 'string' &&
+    typeof place[2] === 'string' &&
+    encodeCursor(place as unknown as Place) === cursor
+  ) {
+    return place as unknown as Place;
+  }
+  throw new ApiError(400, 'VALIDATION_ERROR', 'after: not a cursor this API answered');
+}
+
+export interface PageRequest {
+  /** The `next` of the previous page; the first page without it. */
+  after?: string | undefined;
+  /** At most this many media; every media after the cursor without it. */
+  limit?: number | undefined;
+}
+
+/**
+ * The media of the visitor's cards, a page at a time, in the order the gallery shows them (sold,
+ * not sold, extras; each by capture time, then id). The cursor names the last media answered,
+ * not a position, so a media added or sold meanwhile never shifts a page onto rows already seen.
+ */
+export async function mediasAnswer(
+  db: Db,
+  organizationId: number,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+  page: PageRequest = {},
+): Promise<WireMediasAnswer> {
+  const after = page.after === undefined ? null : decodeCursor(page.after);
+  const { answer } = await mediaPage(db, organizationId, rawCodes, secret, after, page.limit);
+  return answer;
+}
+
+/** The gallery's first answer: the organization and the first page (GET, so a page's inline script can ask before any island). */
+export async function galleryStartAnswer(
+  db: Db,
+  organizationId: number,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+  limit: number | undefined,
+): Promise<WireGalleryStartAnswer> {
+  const { answer, organization } = await mediaPage(db, organizationId, rawCodes, secret, null, limit);
+  return { ...answer, organization };
+}
+
+async function mediaPage(
+  db: Db,
+  organizationId: number,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+  after: Place | null,
+  limit: number | undefined,
+): Promise<{ answer: WireMediasAnswer; organization: WireOrganization }> {
   const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
   const rows = await listMediaOfCards(
     db,
     cards.map((card) => card.id),
   );
   if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
-  const answer: WireMediasAnswer = { error: false, message: 'OK', sold_medias: [], not_sold_medias: [], extras: [] };
-  for (const row of rows) {
-    if (row.kind === 'extra') answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
-    else if (isSold(row, organization)) answer.sold_medias.push(wireMedia(row, organization));
-    else answer.not_sold_medias.push(wireMedia(row, organization));
+  const counts: WireMediaCounts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 };
+  const placed = rows.map((row) => {
+    const list = listOf(row, organization);
+    if (list === 2) counts.extras++;
+    else counts[`${list === 0 ? 'sold' : 'not_sold'}_${row.kind === 'video' ? 'videos' : 'photos'}`]++;
+    return { row, place: [list, row.captured_at, row.id] as Place };
+  });
+  placed.sort((a, b) => comparePlaces(a.place, b.place));
+  const start = after ? placed.findIndex(({ place }) => comparePlaces(place, after) > 0) : 0;
+  const rest = start < 0 ? [] : placed.slice(start);
+  const served = limit === undefined ? rest : rest.slice(0, limit);
+  const last = served.at(-1);
+  const answer: WireMediasAnswer = {
+    error: false,
+    message: 'OK',
+    sold_medias: [],
+    not_sold_medias: [],
+    extras: [],
+    next: last && served.length < rest.length ? encodeCursor(last.place) : null,
+    counts,
+  };
+  for (const { row, place } of served) {
+    if (place[0] === 2) answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
+    else (place[0] === 0 ? answer.sold_medias : answer.not_sold_medias).push(wireMedia(row, organization));
   }
-  return answer;
+  return { answer, organization };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { allDigitalSaving } from '@gallery/contract/cart';
 import { purchaseErrorKey } from '../../lib/cart.ts';
-import { canBuy } from '../../lib/gallery.ts';
+import { canBuy, unsoldMedia } from '../../lib/gallery.ts';
 import { formatMoney } from '@gallery/contract/money';
 import { openCheckout } from '../../stores/checkout.ts';
 import { $cartExpanded, $cartFocus, focusCartButton, openPrices, syncGalleryOrder, toggleCart } from '../../stores/gallery.ts';
@@ -32,8 +32,9 @@ function Cart() {
   const locale = useLocale();
   const order = useStore($order);
   const products = useStore($products).data;
-  // The media the visitor may buy (for what the package saves).
-  const notSold = useStore($media).data?.notSold ?? [];
+  // The media the visitor may buy (for what the package saves), on every page.
+  const media = useStore($media).data;
+  const notSold = useMemo(() => (media ? unsoldMedia(media) : []), [media]);
   const expanded = useStore($cartExpanded);
   const panel = useRef<HTMLElement>(null);
   // The header's cart button opens the cart: the panel comes into view and takes the focus.

@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { galleryAddress } from '../../lib/routes.ts';
 import {
   $galleryAddress,
   galleryBackHref,
-  gallerySecret,
+  loadMoreGallery,
   openGallery,
   openSendPhotos,
   reloadGallery,
@@ -53,31 +53,48 @@ function GalleryState({ view, backHref, reloading }: { view: Exclude<GalleryView
 }
 
 /** The list view: the title with the ZIP and reload, then each list of media under its count. */
-function Lists({ organization, lists, secret, reloading }: { organization: Organization; lists: MediaLists; secret: string | undefined; reloading: boolean }) {
+function Lists({ organization, lists, reloading }: { organization: Organization; lists: MediaLists; reloading: boolean }) {
   const t = useTranslate();
   // The same lists keep the same arrays: each grid lays its media out again only when they change.
   const sections = useMemo(() => gallerySections(lists, organization), [lists, organization]);
-  const owned = ownedMedia(lists, organization);
+  const loaded = sections.reduce((sum, section) => sum + section.items.length, 0);
   return (
     <>
       <GalleryIntro
         freePhotos={organization.freePhotos}
-        extras={lists.extras.length > 0}
+        extras={lists.counts.extras > 0}
         tools={
           <>
-            <ZipDownload organizationId={organization.id} mediaIds={owned.map((m) => m.id)} secret={secret} />
+            <ZipDownload owns={ownedMedia(lists, organization).length > 0} />
             <button type="button" className="secondary icon-button" onClick={reloadGallery} disabled={reloading} aria-label={t('gallery.reload')}>
               <Icon name="reload" />
             </button>
           </>
         }
       />
-      {lists.sold.length === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
+      {lists.counts.soldPhotos + lists.counts.soldVideos === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map((section) => (
-        <MediaGrid key={section.role} items={section.items} label={sectionLabel(t, section)} onOpen={openViewer} />
+        <MediaGrid key={section.role} items={section.items} total={section.total} label={sectionLabel(t, section)} onOpen={openViewer} />
       ))}
+      {/* A new mark for every page, so one still in reach asks for the next page at once. */}
+      {lists.next && <MorePages key={loaded} />}
     </>
   );
+}
+
+/** Past the media loaded so far: coming within two screens of it asks for the next page. */
+function MorePages() {
+  const mark = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = mark.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMoreGallery(), {
+      rootMargin: '200% 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={mark} className="media-more" aria-hidden="true" />;
 }
 
 /** The gallery of the card in the address (section 2): it reads the address and starts the gallery's loading. */
@@ -104,7 +121,7 @@ function Gallery() {
 
   const view = shownGallery(address, media, organization.canSendPhoto);
   return view.kind === 'list' ? (
-    <Lists organization={organization} lists={view.lists} secret={gallerySecret(address)} reloading={media.loading} />
+    <Lists organization={organization} lists={view.lists} reloading={media.loading} />
   ) : (
     <GalleryState view={view} backHref={galleryBackHref(address)} reloading={media.loading} />
   );

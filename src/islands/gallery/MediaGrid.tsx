@@ -8,7 +8,10 @@ import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 
 interface Props {
+  /** Its media loaded so far (the pages come in order). */
   items: Media[];
+  /** How many the list holds in all. */
+  total: number;
   label: string;
   onOpen: (id: string) => void;
 }
@@ -40,7 +43,7 @@ function useListBox(list: RefObject<HTMLUListElement | null>) {
  * before its thumbnail arrives (no layout shift), the window scrolls. A picked photo shows it on
  * the whole cell (gallery.css).
  */
-export default function MediaGrid({ items, label, onOpen }: Props) {
+export default function MediaGrid({ items, total, label, onOpen }: Props) {
   const t = useTranslate();
   const headingId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -66,7 +69,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
   return (
     <section className="media-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <ul ref={list} className="media-grid-virtual" style={{ height: width > 0 ? virtualizer.getTotalSize() : undefined }} data-count={items.length}>
+      <ul ref={list} className="media-grid-virtual" style={{ height: width > 0 ? virtualizer.getTotalSize() : undefined }} data-count={total}>
         {virtualizer.getVirtualItems().flatMap(({ index: rowIndex, start }) => {
           const { height, cells } = rows[rowIndex]!;
           return cells.map(({ index, left, width: cellWidth }) => {
@@ -77,7 +80,7 @@ export default function MediaGrid({ items, label, onOpen }: Props) {
               <li
                 key={media.id}
                 className={media.sold ? 'media-cell sold' : 'media-cell not-sold'}
-                aria-setsize={items.length}
+                aria-setsize={total}
                 aria-posinset={n}
                 style={{ width: cellWidth, height, transform: `translate(${left}px, ${start - top}px)` }}
               >

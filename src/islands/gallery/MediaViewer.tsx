@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type SyntheticEvent } from 'react';
 import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
-import { allMedia, isDownloadable, neighbours } from '../../lib/gallery.ts';
+import { allMedia, isDownloadable, mediaTotal, neighbours } from '../../lib/gallery.ts';
 import { GRID, ownRatio } from '../../lib/grid-layout.ts';
+import { loadMoreGallery } from '../../stores/gallery.ts';
 import { $media } from '../../stores/media.ts';
 import { $deletion, $share, $viewerMedia, closeViewer, deleteMedia, shareMedia, stepViewer } from '../../stores/viewer.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
@@ -244,8 +245,13 @@ export default function MediaViewer() {
   const around = neighbours(list, id);
   const current = around.index >= 0 ? list[around.index] : undefined;
   useArrowKeys(current !== undefined);
+  // Walking near the end of the pages loaded asks for the next one, as scrolling does.
+  const nearEnd = around.index >= 0 && around.index >= list.length - 3;
+  useEffect(() => {
+    if (nearEnd) loadMoreGallery();
+  }, [nearEnd]);
 
-  const total = list.length;
+  const total = media.data ? mediaTotal(media.data) : 0;
   const n = around.index + 1;
   const title = current?.type === 'video' ? t('viewer.videoTitle', { n, total }) : t('viewer.photoTitle', { n, total });
   const downloadable = current ? isDownloadable(current, organization) : false;

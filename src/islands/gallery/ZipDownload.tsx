@@ -1,24 +1,22 @@
 import { useStore, useTranslate } from '../shared/page-stores.ts';
-import { $zip, downloadZip } from '../../stores/zip.ts';
+import { downloadGalleryZip } from '../../stores/gallery.ts';
+import { $zip } from '../../stores/zip.ts';
 import Icon from './icons.tsx';
 
 interface Props {
-  organizationId: number;
-  /** Everything the visitor owns. */
-  mediaIds: string[];
-  /** The gallery's access code, under two-factor. */
-  secret: string | undefined;
+  /** Whether the visitor owns anything (among the media loaded so far: the sold ones come first). */
+  owns: boolean;
 }
 
 /** One action for a ZIP of every owned media: progress while prepared, then the browser downloads it. */
-export default function ZipDownload({ organizationId, mediaIds, secret }: Props) {
+export default function ZipDownload({ owns }: Props) {
   const t = useTranslate();
   const zip = useStore($zip);
-  const start = () => void downloadZip(organizationId, mediaIds, secret);
+  const start = () => void downloadGalleryZip();
   return (
     <div className="zip-download">
       {/* Under 900 px its icon alone, named by the hidden words (gallery.css). */}
-      <button type="button" className="zip-button" onClick={start} disabled={zip.loading || mediaIds.length === 0}>
+      <button type="button" className="zip-button" onClick={start} disabled={zip.loading || !owns}>
         <Icon name="download" />
         <span className="header-label">{t('zip.download')}</span>
       </button>

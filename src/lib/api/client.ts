@@ -1,4 +1,4 @@
-import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
+import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaCounts, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -6,6 +6,8 @@ import type {
   WireExtra,
   WireFaceSearchAnswer,
   WireMedia,
+  WireGalleryStartAnswer,
+  WireMediaCounts,
   WireMediasAnswer,
   WireAddress,
   WireCustomerInput,
@@ -24,6 +26,8 @@ import type { WireCard, WireCredentialCardsAnswer, WireCustomerCardAnswer } from
 import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import { visitorKey as browserVisitorKey } from '../order-memory.ts';
 import { toProducts } from '@gallery/contract/products';
+import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
+import { galleryStartPath, readEarlyGallery, type EarlyGallery } from '../gallery-early.ts';
 
 /** The one error every failed call becomes, carrying the API's code. */
 export class ApiError extends Error {
@@ -75,7 +79,15 @@ export interface ApiClient {
   /** The organization of a web name, as the API holds it now. */
   getOrganization(webName: string): Promise<WireOrganization>;
   getCard(organizationId: number, code: string, secret?: string): Promise<Card>;
-  getMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists>;
+  /** A page of the media of these cards: the first without `after`, else the one after that cursor. */
+  getMedias(organizationId: number, cards: string[], secret: string | undefined, page: MediaPageRequest): Promise<MediaLists>;
+  /**
+   * The first page of these cards as the page's inline script already asked for it, when it asked
+   * for exactly these cards with this access code (once; null otherwise: then ask getMedias).
+   */
+  earlyMedias(organizationId: number, cards: string[], secret: string | undefined): Promise<MediaLists> | null;
+  /** The organization as the page's inline script got it with the gallery's first page (once; null when it asked nothing). */
+  earlyOrganization(): Promise<WireOrganization> | null;
   /** The address of a ZIP of these (owned) media; the browser then downloads it. Under two-factor, their cards' access code. */
   createZip(organizationId: number, mediaIds: string[], secret?: string): Promise<string>;
   deleteMedia(organizationId: number, mediaId: string): Promise<void>;
@@ -115,6 +127,11 @@ export interface ApiClient {
   searchFaces(organizationId: number, fromDate: string, toDate: string, photos: Blob[]): Promise<FaceSearchResult>;
 }
 
+interface MediaPageRequest {
+  after?: string | undefined;
+  limit: number;
+}
+
 /** Where the order is made: the site's host (pdv), the visitor's time zone and the card's access code. */
 interface OrderContext {
   pdv: string;
@@ -143,6 +160,14 @@ function toOrder(order: WireOrder): Order {
 /** Uploads use XMLHttpRequest: fetch cannot report upload progress. Injectable for tests. */
 export type XhrFactory = () => XMLHttpRequest;
 
+/** A `srcset` of API paths with absolute URLs (the paths hold no ", ": file names are URL-encoded). */
+export function absoluteSrcset(base: string, srcset: string): string {
+  return srcset
+    .split(', ')
+    .map((candidate) => base + candidate)
+    .join(', ');
+}
+
 /**
  * Every call to the provider API goes through here; answers are reshaped into the app's types.
  * Orders are the browser's own: its visitor key makes them, and proves them its own on every later
@@ -153,6 +178,7 @@ export function createApiClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   createXhr: XhrFactory = () => new XMLHttpRequest(),
   visitorKey: () => string = browserVisitorKey,
+  early: EarlyGallery | undefined = readEarlyGallery(),
 ): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
@@ -167,13 +193,6 @@ export function createApiClient(
     return decodeAnswer<T>(response.status, text);
   }
 
-  /** A `srcset` of API paths with absolute URLs (the paths hold no ", ": file names are URL-encoded). */
-  const absolute = (srcset: string) =>
-    srcset
-      .split(', ')
-      .map((candidate) => base + candidate)
-      .join(', ');
-
   const toMedia = (item: WireMedia | WireExtra, sold: boolean): Media => ({
     id: item.id,
     type: item.type,
@@ -186,14 +205,40 @@ export function createApiClient(
     ...(item.image_sources && {
       imageSources: item.image_sources.map((source) => ({
         type: source.type,
-        thumbSrcset: absolute(source.thumb_srcset),
-        previewSrcset: absolute(source.preview_srcset),
+        thumbSrcset: absoluteSrcset(base, source.thumb_srcset),
+        previewSrcset: absoluteSrcset(base, source.preview_srcset),
       })),
     }),
     sold,
     width: item.width,
     height: item.height,
   });
+
+  const toCounts = (counts: WireMediaCounts): MediaCounts => ({
+    soldPhotos: counts.sold_photos,
+    soldVideos: counts.sold_videos,
+    notSoldPhotos: counts.not_sold_photos,
+    notSoldVideos: counts.not_sold_videos,
+    extras: counts.extras,
+  });
+
+  const toLists = (answer: WireMediasAnswer): MediaLists => ({
+    sold: answer.sold_medias.map((m) => toMedia(m, true)),
+    notSold: answer.not_sold_medias.map((m) => toMedia(m, false)),
+    extras: answer.extras.map((m) => toMedia(m, m.sold)),
+    counts: toCounts(answer.counts),
+    next: answer.next,
+  });
+
+  // The page script's answer, read once whichever store asks first; each store takes it once.
+  const earlyAnswer =
+    early &&
+    early.answer.then(
+      ({ status, text }) => decodeAnswer<WireGalleryStartAnswer>(status, text),
+      (error: unknown) => Promise.reject(networkError(error)),
+    );
+  let earlyMediasTaken = false;
+  let earlyOrganizationTaken = false;
 
   const toCard = (card: WireCard): Card => ({ id: card.id, code: card.card, mediaCount: card.medias_count });
 
@@ -225,19 +270,27 @@ export function createApiClient(
       return { id: answer.card.id, code: answer.card.card, mediaCount: answer.medias_count };
     },
 
-    async getMedias(organizationId, cards, secret) {
+    async getMedias(organizationId, cards, secret, { after, limit }) {
       const [first = ''] = cards;
       const query = secret ? `?secret=${encodeURIComponent(secret)}` : '';
       const answer = await call<WireMediasAnswer>(`/api/v1/medias/${organizationId}/${encodeURIComponent(first)}${query}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cards }),
+        body: JSON.stringify({ cards, after, limit }),
       });
-      return {
-        sold: answer.sold_medias.map((m) => toMedia(m, true)),
-        notSold: answer.not_sold_medias.map((m) => toMedia(m, false)),
-        extras: answer.extras.map((m) => toMedia(m, m.sold)),
-      };
+      return toLists(answer);
+    },
+
+    earlyMedias(organizationId, cards, secret) {
+      if (!early || !earlyAnswer || earlyMediasTaken || early.url !== base + galleryStartPath(organizationId, cards, secret, FIRST_PAGE_SIZE)) return null;
+      earlyMediasTaken = true;
+      return earlyAnswer.then(toLists);
+    },
+
+    earlyOrganization() {
+      if (!earlyAnswer || earlyOrganizationTaken) return null;
+      earlyOrganizationTaken = true;
+      return earlyAnswer.then((answer) => answer.organization);
     },
 
     async createZip(organizationId, mediaIds, secret) {

@@ -54,10 +54,23 @@ export interface UploadedCard {
   secret: string | undefined;
 }
 
+/** How many media each list holds in all, loaded or not. */
+export interface MediaCounts {
+  soldPhotos: number;
+  soldVideos: number;
+  notSoldPhotos: number;
+  notSoldVideos: number;
+  extras: number;
+}
+
+/** The gallery's lists as loaded so far (a page at a time), with the counts of the whole. */
 export interface MediaLists {
   sold: Media[];
   notSold: Media[];
   extras: Media[];
+  counts: MediaCounts;
+  /** The cursor of the next page; null once every media is loaded. */
+  next: string | null;
 }
 
 /** 'NETWORK_ERROR' when the API could not be reached or answered something unreadable. */

@@ -14,6 +14,8 @@ export type {
   WireExtra,
   WireFaceSearchAnswer,
   WireMedia,
+  WireGalleryStartAnswer,
+  WireMediaCounts,
   WireMediasAnswer,
   WireUploadAnswer,
   WireZipAnswer,

@@ -26,10 +26,8 @@ const STEPS: readonly CheckoutStep[] = ['summary', 'customer', 'address', 'payme
 const WITH_SUMMARY: readonly CheckoutStep[] = ['customer', 'address', 'payment'];
 
 interface Props {
-  organizationId: number;
-  ownedIds: string[];
-  /** The gallery's access code, under two-factor (for the ZIP). */
-  secret: string | undefined;
+  /** Whether the visitor owns media (the success step's ZIP). */
+  owns: boolean;
   /** After the purchase: the gallery shows the bought photos and a new cart starts. */
   onPurchased: () => void;
 }
@@ -75,7 +73,7 @@ function OrderAside() {
  * can be closed (the cart stays as it is), and each new step's title takes the focus, so a
  * screen reader says where the visitor is and the page scrolls back up to it.
  */
-export default function CheckoutModal({ organizationId, ownedIds, secret, onPurchased }: Props) {
+export default function CheckoutModal({ owns, onPurchased }: Props) {
   const t = useTranslate();
   const step = useStore($checkoutStep);
   const title = useRef<HTMLHeadingElement>(null);
@@ -106,7 +104,7 @@ export default function CheckoutModal({ organizationId, ownedIds, secret, onPurc
           {step === 'customer' && <CustomerStep />}
           {step === 'address' && <AddressStep />}
           {step === 'payment' && <PaymentStep />}
-          {step === 'success' && <CheckoutSuccess organizationId={organizationId} ownedIds={ownedIds} secret={secret} onViewPhotos={close} />}
+          {step === 'success' && <CheckoutSuccess owns={owns} onViewPhotos={close} />}
         </div>
         {aside && <OrderAside />}
       </div>

@@ -1,12 +1,11 @@
 import { useStore, useTranslate } from '../../shared/page-stores.ts';
-import { $zip, downloadZip } from '../../../stores/zip.ts';
+import { downloadGalleryZip } from '../../../stores/gallery.ts';
+import { $zip } from '../../../stores/zip.ts';
 import { ZipStatus } from '../ZipDownload.tsx';
 
 interface Props {
-  organizationId: number;
-  /** The media the visitor owns now, the ones just bought among them. */
-  ownedIds: string[];
-  secret: string | undefined;
+  /** Whether the visitor owns media now (the ones just bought among them). */
+  owns: boolean;
   onViewPhotos: () => void;
 }
 
@@ -14,15 +13,15 @@ interface Props {
  * Checkout step 4: the order is paid. Its one main action downloads the photos (the gallery's ZIP
  * of everything owned); the other closes the modal onto the gallery.
  */
-export default function CheckoutSuccess({ organizationId, ownedIds, secret, onViewPhotos }: Props) {
+export default function CheckoutSuccess({ owns, onViewPhotos }: Props) {
   const t = useTranslate();
   const zip = useStore($zip);
-  const download = () => void downloadZip(organizationId, ownedIds, secret);
+  const download = () => void downloadGalleryZip();
   return (
     <div className="checkout-success">
       <p role="status">{t('checkout.successText')}</p>
       <div className="modal-actions">
-        <button type="button" onClick={download} disabled={zip.loading || ownedIds.length === 0}>
+        <button type="button" onClick={download} disabled={zip.loading || !owns}>
           {t('checkout.downloadPhotos')}
         </button>
         <button type="button" className="secondary" onClick={onViewPhotos}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { canBuy, ownedMedia } from '../../../lib/gallery.ts';
 import { $checkoutStep } from '../../../stores/checkout.ts';
-import { $galleryAddress, gallerySecret, syncGalleryOrder } from '../../../stores/gallery.ts';
+import { syncGalleryOrder } from '../../../stores/gallery.ts';
 import { $media } from '../../../stores/media.ts';
 import { useOrganization, useStore } from '../../shared/page-stores.ts';
 
@@ -13,19 +13,13 @@ export default function GalleryCheckout() {
   const organization = useOrganization();
   const step = useStore($checkoutStep);
   const media = useStore($media).data;
-  const address = useStore($galleryAddress);
   // Loaded on first use, then kept: its success step outlives the order.
   const [used, setUsed] = useState(false);
   if (step !== null && !used) setUsed(true);
   if (!used || !canBuy(organization)) return null;
   return (
     <Suspense fallback={null}>
-      <CheckoutModal
-        organizationId={organization.id}
-        ownedIds={media ? ownedMedia(media, organization).map((m) => m.id) : []}
-        secret={gallerySecret(address)}
-        onPurchased={syncGalleryOrder}
-      />
+      <CheckoutModal owns={media !== null && ownedMedia(media, organization).length > 0} onPurchased={syncGalleryOrder} />
     </Suspense>
   );
 }

@@ -1,0 +1,87 @@
+// The gallery's first call starts from the page's HTML, not from island code: a few inline lines in
+// its <head> read the card from the address and ask for the organization and the first page of
+// media in one GET (no preflight), then preload the first thumbnails. The stores adopt that answer
+// when they start (src/lib/api/client.ts) instead of asking again. The script is made, at build
+// time, of the very functions the islands read the address and the access code with, so both
+// sides name exactly the same URL; a store adopts the answer only for that URL (the same cards and
+// the same access code, which travels as on every other call), once.
+import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
+import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
+import { scriptJson } from '../i18n/baked.ts';
+import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
+import { GRID, gridRatio } from './grid-layout.ts';
+import { absoluteSrcset } from './api/client.ts';
+import { EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
+import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
+
+/** The first screen's row of thumbnails the script preloads (a phone's first row; a wide screen's first few). */
+const PRELOADED = 3;
+
+interface ScriptConfig {
+  api: string;
+  organizationId: number;
+  limit: number;
+  preload: number;
+  key: string;
+}
+
+/** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
+function startEarlyGallery(config: ScriptConfig): void {
+  try {
+    const code = cardCodeFromGalleryPath(location.pathname);
+    if (!code) return;
+    // The gallery's cards as its store starts them: the address's, then those of ?cards=.
+    const others = cardCodesFromQuery(new URLSearchParams(location.search).get('cards')).filter((other) => other !== code);
+    const url = config.api + galleryStartPath(config.organizationId, [code, ...others], readCardSecret(code, sessionStorage), config.limit);
+    const answer = fetch(url).then((response) => response.text().then((text) => ({ status: response.status, text })));
+    const early: EarlyGallery = { url, answer };
+    (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
+    void answer
+      .then(({ status, text }) => {
+        if (status !== 200) return;
+        type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ thumb_srcset: string }> };
+        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
+        const row = document.documentElement.clientWidth < GRID.phoneWidth ? GRID.phone : GRID.desktop;
+        for (const media of [...page.sold_medias, ...page.not_sold_medias, ...page.extras].slice(0, config.preload)) {
+          const link = document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.href = config.api + media.thumb_path;
+          const modern = media.image_sources?.[0];
+          if (modern) {
+            // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
+            // near enough that the browser picks the same width of the srcset as the <img> will.
+            link.imageSrcset = absoluteSrcset(config.api, modern.thumb_srcset);
+            link.imageSizes = `${Math.round(gridRatio(media) * row.target)}px`;
+          }
+          link.fetchPriority = 'high';
+          document.head.appendChild(link);
+        }
+      })
+      .catch(() => undefined);
+  } catch {
+    // No storage, no fetch: the islands ask themselves.
+  }
+}
+
+/** The page's inline script (its hash joins the page's policy). */
+export function earlyGalleryScript(api: string, organizationId: number): string {
+  const config: ScriptConfig = { api: api.replace(/\/+$/, ''), organizationId, limit: FIRST_PAGE_SIZE, preload: PRELOADED, key: EARLY_GALLERY_KEY };
+  const helpers = [
+    normalizeCardCode,
+    isValidCardCode,
+    cardCodeFromGalleryPath,
+    cardCodesFromQuery,
+    readCardSecret,
+    galleryStartPath,
+    gridRatio,
+    absoluteSrcset,
+    startEarlyGallery,
+  ];
+  return `(function () {
+var SECRET_KEY_PREFIX = ${scriptJson(SECRET_KEY_PREFIX)};
+var GRID = ${scriptJson(GRID)};
+${helpers.map(String).join('\n')}
+startEarlyGallery(${scriptJson(config)});
+})();`;
+}

@@ -1,0 +1,25 @@
+// The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
+// any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
+// they would ask for, once.
+
+/** What the page's script leaves for the stores (on window, under EARLY_GALLERY_KEY). */
+export interface EarlyGallery {
+  url: string;
+  answer: Promise<{ status: number; text: string }>;
+}
+
+export const EARLY_GALLERY_KEY = '__earlyGallery';
+
+/** The API path of the gallery's first answer for these cards (the address's first) and access code. */
+export function galleryStartPath(organizationId: number, cards: readonly string[], secret: string | undefined, limit: number): string {
+  const [first = '', ...others] = cards;
+  let query = 'limit=' + limit;
+  if (others.length) query += '&cards=' + others.join(',');
+  if (secret) query += '&secret=' + encodeURIComponent(secret);
+  return '/api/v1/medias/' + organizationId + '/' + encodeURIComponent(first) + '/gallery?' + query;
+}
+
+/** What the page's script started, if it did (undefined at build time and on other pages). */
+export function readEarlyGallery(): EarlyGallery | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyGallery | undefined>)[EARLY_GALLERY_KEY];
+}
