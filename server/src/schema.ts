@@ -182,8 +182,10 @@ export interface Schema {
   mail_outbox: {
     id: string;
     organization_id: number;
-    kind: 'receipt';
+    kind: 'receipt' | 'arrival';
+    /** The order of a receipt, the card of an arrival notice. */
     subject_id: string;
+    site_origin: string | null;
     address: string;
     locale: string;
     created_at: string;
@@ -193,6 +195,15 @@ export interface Schema {
     sent_at: string | null;
     claim_token: string | null;
     lease_expires_at_ms: number | null;
+  };
+  notify_subscriptions: {
+    id: string;
+    organization_id: number;
+    card_id: string;
+    address: string;
+    locale: string;
+    site_origin: string | null;
+    created_at: string;
   };
   mail_recipients: { organization_id: number; address: string; token: string; unsubscribed_at: string | null };
   rendition_jobs: { media_id: string; organization_id: number; queued_at: string; claim_token: string | null; lease_expires_at_ms: number | null };

@@ -11,6 +11,7 @@ import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
 import { createMailer } from './mail/transport.ts';
 import { startMailSender } from './services/mail-outbox.ts';
+import { startSubscriptionExpiry } from './services/notify.ts';
 import { startRenderer } from './services/renditions.ts';
 import { trafficMeter } from './traffic.ts';
 import type { Worker } from './services/job-runner.ts';
@@ -90,6 +91,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
       startPaymentReconciler({ db, gateway }, { everyMs: config.paymentReconcileMs, log }),
       startMailSender({ db, mailer, config: config.mail, log }),
+      startSubscriptionExpiry(db, log),
     );
     console.log(`E-mails go to ${mailer.destination}`);
     // Only warnings and errors: the error handler logs every 5xx with its cause.

@@ -5,6 +5,12 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales'
 // flat dotted keys, `{placeholders}` and plural forms by `_one`/`_other` suffixes.
 
 const pt = {
+  'arrival.subject': 'Suas fotos chegaram: {organization}',
+  'arrival.title': 'Suas fotos chegaram!',
+  'arrival.intro': 'As fotos do cartão {code} já estão na galeria de {organization}.',
+  'arrival.open': 'Ver minhas fotos',
+  'arrival.noSite': 'Abra o site de {organization} e digite o código {code}.',
+  'arrival.kept': 'Você pediu este aviso; seu endereço foi apagado depois deste e-mail.',
   'receipt.subject': 'Seu recibo de {organization}',
   'receipt.title': 'Obrigado pela sua compra!',
   'receipt.intro': 'Seu pagamento foi confirmado. Suas fotos estão prontas, sem marca d’água, e o ZIP fica a um clique na galeria.',
@@ -21,6 +27,7 @@ const pt = {
   'mail.unsubscribeLink': 'Cancelar inscrição',
   'unsubscribe.done': '{address} não receberá mais e-mails de {organization}.',
   'unsubscribe.unknown': 'Este link de cancelamento não é válido.',
+  'notify.tooMany': 'Muitos pedidos para este endereço; tente mais tarde.',
 };
 
 type MailMessages = Record<keyof typeof pt, string>;
@@ -28,6 +35,12 @@ type MailMessages = Record<keyof typeof pt, string>;
 type MailKey = Exclude<keyof typeof pt, `${string}_${'one' | 'other'}`> | 'receipt.items';
 
 const en: MailMessages = {
+  'arrival.subject': 'Your photos are here: {organization}',
+  'arrival.title': 'Your photos are here!',
+  'arrival.intro': 'The photos of card {code} are now in the gallery of {organization}.',
+  'arrival.open': 'See my photos',
+  'arrival.noSite': 'Open the site of {organization} and type the code {code}.',
+  'arrival.kept': 'You asked for this notice; your address was deleted after this e-mail.',
   'receipt.subject': 'Your receipt from {organization}',
   'receipt.title': 'Thank you for your purchase!',
   'receipt.intro': 'Your payment is confirmed. Your photos are ready, without watermark, and the ZIP is one click away in the gallery.',
@@ -44,9 +57,16 @@ const en: MailMessages = {
   'mail.unsubscribeLink': 'Unsubscribe',
   'unsubscribe.done': '{address} will no longer receive e-mails from {organization}.',
   'unsubscribe.unknown': 'This unsubscribe link is not valid.',
+  'notify.tooMany': 'Too many requests for this address; try later.',
 };
 
 const es: MailMessages = {
+  'arrival.subject': 'Tus fotos llegaron: {organization}',
+  'arrival.title': '¡Tus fotos llegaron!',
+  'arrival.intro': 'Las fotos de la tarjeta {code} ya están en la galería de {organization}.',
+  'arrival.open': 'Ver mis fotos',
+  'arrival.noSite': 'Abre el sitio de {organization} e ingresa el código {code}.',
+  'arrival.kept': 'Pediste este aviso; tu dirección se borró después de este e-mail.',
   'receipt.subject': 'Tu recibo de {organization}',
   'receipt.title': '¡Gracias por tu compra!',
   'receipt.intro': 'Tu pago está confirmado. Tus fotos están listas, sin marca de agua, y el ZIP está a un clic en la galería.',
@@ -63,6 +83,7 @@ const es: MailMessages = {
   'mail.unsubscribeLink': 'Cancelar suscripción',
   'unsubscribe.done': '{address} ya no recibirá e-mails de {organization}.',
   'unsubscribe.unknown': 'Este enlace de cancelación no es válido.',
+  'notify.tooMany': 'Demasiadas solicitudes para esta dirección; inténtalo más tarde.',
 };
 
 const catalogues: Record<Locale, MailMessages> = { pt, en, es };

@@ -6,7 +6,7 @@ type OutboxRow = Selectable<Schema['mail_outbox']>;
 /** A claimed message: its row and the claim's token. */
 export type OutboxJob = OutboxRow & { token: string };
 
-export type NewOutboxMessage = Pick<OutboxRow, 'id' | 'organization_id' | 'kind' | 'subject_id' | 'address' | 'locale'>;
+export type NewOutboxMessage = Pick<OutboxRow, 'id' | 'organization_id' | 'kind' | 'subject_id' | 'address' | 'locale' | 'site_origin'>;
 
 /** Queues a message unless one of the same kind, subject and address is queued or sent already; answers whether it did. */
 export async function insertOutboxMessage(db: Db, message: NewOutboxMessage, nowMs: number): Promise<boolean> {
@@ -57,8 +57,16 @@ export async function releaseOutboxClaim(db: Db, id: string, token: string): Pro
     .execute();
 }
 
-/** Records a message as sent (only while this claim holds it). */
-export async function markOutboxSent(db: Db, id: string, token: string): Promise<void> {
+/**
+ * Records a message as sent (only while this claim holds it). An arrival notice goes instead:
+ * its address is kept no longer than needed.
+ */
+export async function markOutboxSent(db: Db, job: Pick<OutboxJob, 'id' | 'kind'>, token: string): Promise<void> {
+  if (job.kind === 'arrival') {
+    await db.deleteFrom('mail_outbox').where('id', '=', job.id).where('claim_token', '=', token).execute();
+    return;
+  }
+  const { id } = job;
   await db
     .updateTable('mail_outbox')
     .set({ sent_at: now(), last_error: null, claim_token: null, lease_expires_at_ms: null })
@@ -102,4 +110,68 @@ export function findRecipient(db: Db, organizationId: number, address: string): 
 export async function unsubscribeRecipient(db: Db, token: string): Promise<RecipientRow | undefined> {
   await db.updateTable('mail_recipients').set({ unsubscribed_at: now() }).where('token', '=', token).where('unsubscribed_at', 'is', null).execute();
   return db.selectFrom('mail_recipients').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+export type SubscriptionRow = Selectable<Schema['notify_subscriptions']>;
+
+/** Answers false when the address already waits for that card. */
+export async function insertSubscription(db: Db, subscription: SubscriptionRow): Promise<boolean> {
+  const result = await db
+    .insertInto('notify_subscriptions')
+    .values(subscription)
+    .onConflict((conflict) => conflict.columns(['card_id', 'address']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** How many subscriptions the address made with the organization since `since`. */
+export async function countSubscriptionsSince(db: Db, organizationId: number, address: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('notify_subscriptions')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('address', '=', address)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Removes and answers the subscriptions of these cards (the caller queues their notices in the same transaction). */
+export async function takeSubscriptions(db: Db, cardIds: readonly string[]): Promise<SubscriptionRow[]> {
+  if (!cardIds.length) return [];
+  const rows = await db.selectFrom('notify_subscriptions').selectAll().where('card_id', 'in', cardIds).execute();
+  if (rows.length) await db.deleteFrom('notify_subscriptions').where('card_id', 'in', cardIds).execute();
+  return rows;
+}
+
+/** Drops the subscriptions made before `before` (their photos never came); answers how many. */
+export async function deleteSubscriptionsBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('notify_subscriptions').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * `mail:purge`: the organization's subscriptions, its sent messages and pending arrival notices,
+ * and the addresses nothing waits for; answers how many rows went. Kept: receipts not yet sent
+ * (a paid order's) with their addresses, and the unsubscribed addresses (so they stay unsubscribed).
+ */
+export async function purgeOrganizationMail(db: Db, organizationId: number): Promise<number> {
+  const subscriptions = await db.deleteFrom('notify_subscriptions').where('organization_id', '=', organizationId).executeTakeFirst();
+  const messages = await db
+    .deleteFrom('mail_outbox')
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('kind', '=', 'arrival')]))
+    .executeTakeFirst();
+  const recipients = await db
+    .deleteFrom('mail_recipients')
+    .where('organization_id', '=', organizationId)
+    .where('unsubscribed_at', 'is', null)
+    .where('address', 'not in', (eb) => eb.selectFrom('mail_outbox').select('address').where('organization_id', '=', organizationId))
+    .executeTakeFirst();
+  return [subscriptions, messages, recipients].reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
+}
+
+/** The address's subscriptions with the organization go (it unsubscribed). */
+export async function deleteSubscriptionsOf(db: Db, organizationId: number, address: string): Promise<void> {
+  await db.deleteFrom('notify_subscriptions').where('organization_id', '=', organizationId).where('address', '=', address).execute();
 }

@@ -7,12 +7,14 @@ import { galleryPathOfCards } from '@gallery/contract/site-routing';
 import type { MailConfig } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { mailTranslator } from '../mail/catalogue.ts';
-import { buildMessage } from '../mail/message.ts';
+import { arrivalContent } from '../mail/arrival.ts';
+import { buildMessage, type MailContent } from '../mail/message.ts';
 import { receiptContent, type ReceiptFacts } from '../mail/receipt.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
 import {
   claimOutboxMessages,
   deleteOutboxMessage,
+  deleteSubscriptionsOf,
   findOrInsertRecipient,
   findRecipient,
   insertOutboxMessage,
@@ -23,6 +25,7 @@ import {
   unsubscribeRecipient,
   type OutboxJob,
 } from '../repositories/mail.ts';
+import { findCardById } from '../repositories/cards.ts';
 import { findOrder, type OrderRow } from '../repositories/orders.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import { findProduct } from '../repositories/products.ts';
@@ -44,20 +47,31 @@ const SENDING_AT_ONCE = 2;
 /** The longest wait between two tries of a message. */
 const MAX_RETRY_MS = 3_600_000;
 
-const addressKey = (address: string) => address.trim().toLowerCase();
+export const addressKey = (address: string) => address.trim().toLowerCase();
 
 /**
  * Queues a message to an address unless the address unsubscribed from the organization; the
  * address's unsubscribe token is made with its first message. The caller's transaction holds the
  * event that causes it.
  */
-async function queueMessage(db: Db, message: { organizationId: number; kind: 'receipt'; subjectId: string; address: string; locale: Locale }): Promise<void> {
+export async function queueMessage(
+  db: Db,
+  message: { organizationId: number; kind: OutboxJob['kind']; subjectId: string; address: string; locale: Locale; siteOrigin?: string | null },
+): Promise<void> {
   const address = addressKey(message.address);
   const recipient = await findOrInsertRecipient(db, message.organizationId, address, randomBytes(24).toString('base64url'));
   if (recipient.unsubscribed_at !== null) return;
   await insertOutboxMessage(
     db,
-    { id: newId(), organization_id: message.organizationId, kind: message.kind, subject_id: message.subjectId, address, locale: message.locale },
+    {
+      id: newId(),
+      organization_id: message.organizationId,
+      kind: message.kind,
+      subject_id: message.subjectId,
+      address,
+      locale: message.locale,
+      site_origin: message.siteOrigin ?? null,
+    },
     Date.now(),
   );
 }
@@ -77,7 +91,7 @@ const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|[a-z0-9-]+\.localhost
  * sends it as `pdv`) when its first label is the organization's web name, as every tenant host's
  * is (anything else could send the buyer elsewhere); else the organization's `url`; else none.
  */
-function siteOrigin(pdv: string | null, organization: Pick<WireOrganization, 'web_name' | 'url'>): string | null {
+export function siteOrigin(pdv: string | null, organization: Pick<WireOrganization, 'web_name' | 'url'>): string | null {
   const host = (pdv ?? '').toLowerCase();
   if (/^[a-z0-9.-]+(:\d+)?$/.test(host) && host.split('.')[0] === organization.web_name) return `${LOCAL_HOST.test(host) ? 'http' : 'https'}://${host}`;
   return organization.url ? new URL(organization.url).origin : null;
@@ -90,7 +104,7 @@ function messageIdOf(job: Pick<OutboxJob, 'id' | 'kind'>, from: string): string 
 }
 
 /** What a receipt says, from the order as it is stored; undefined when the order is gone. */
-async function receiptFacts(db: Db, orderId: string): Promise<(ReceiptFacts & { webName: string }) | undefined> {
+async function receiptFacts(db: Db, orderId: string): Promise<{ organization: WireOrganization; facts: ReceiptFacts } | undefined> {
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const view = await viewOrder(db, order);
@@ -103,8 +117,7 @@ async function receiptFacts(db: Db, orderId: string): Promise<(ReceiptFacts & { 
     })),
   );
   const origin = siteOrigin(order.pdv, view.organization);
-  return {
-    webName: view.organization.web_name,
+  const facts: ReceiptFacts = {
     organization: view.organization.name,
     orderId: order.id,
     cardCode: formatCardCode(view.cards[0]?.code ?? ''),
@@ -112,6 +125,24 @@ async function receiptFacts(db: Db, orderId: string): Promise<(ReceiptFacts & { 
     totalCents: paid?.amount_cents ?? view.total,
     payment: paid?.method === 'creditCard' ? { method: 'creditCard', brand: paid.card_brand, last4: paid.card_last4 } : { method: 'pix' },
     galleryUrl: origin && view.cards.length ? `${origin}${galleryPathOfCards(view.cards.map((card) => card.code))}` : null,
+  };
+  return { organization: view.organization, facts };
+}
+
+/** What an outbox row says, by its kind, from the database as it is now; undefined when its subject is gone. */
+async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ organization: WireOrganization; content: MailContent } | undefined> {
+  const t = mailTranslator(locale);
+  if (job.kind === 'receipt') {
+    const receipt = await receiptFacts(db, job.subject_id);
+    return receipt && { organization: receipt.organization, content: receiptContent(t, locale, receipt.facts) };
+  }
+  const [card, organization] = await Promise.all([findCardById(db, job.subject_id), findOrganizationById(db, job.organization_id)]);
+  if (!card || !organization) return undefined;
+  const origin = job.site_origin ?? siteOrigin(null, organization);
+  const code = formatCardCode(card.code);
+  return {
+    organization,
+    content: arrivalContent(t, { organization: organization.name, cardCode: code, galleryUrl: origin && `${origin}${galleryPathOfCards([card.code])}` }),
   };
 }
 
@@ -127,19 +158,18 @@ async function outgoingMail({ db, config }: MailDeps, job: OutboxJob): Promise<O
   const recipient = await findRecipient(db, job.organization_id, job.address);
   if (!recipient || recipient.unsubscribed_at !== null) return undefined;
   const locale = isLocale(job.locale) ? job.locale : DEFAULT_LOCALE;
-  const t = mailTranslator(locale);
-  const facts = await receiptFacts(db, job.subject_id);
-  if (!facts) return undefined;
+  const made = await contentOf(db, job, locale);
+  if (!made) return undefined;
   const logo = (await listBrandingNames(db, job.organization_id)).find((name) => brandingStem(name) === 'logo');
-  const web = encodeURIComponent(facts.webName);
+  const web = encodeURIComponent(made.organization.web_name);
   const unsubscribeUrl = `${config.publicApiUrl}/api/v1/mail/unsubscribe/${recipient.token}?lang=${locale}`;
   const branding = {
-    organization: facts.organization,
+    organization: made.organization.name,
     logoUrl: logo ? `${config.publicApiUrl}/api/v1/branding/${web}/${encodeURIComponent(logo)}` : null,
     unsubscribeUrl,
   };
   return {
-    ...buildMessage(t, branding, receiptContent(t, locale, facts)),
+    ...buildMessage(mailTranslator(locale), branding, made.content),
     id: job.id,
     messageId: messageIdOf(job, config.from),
     to: job.address,
@@ -167,7 +197,7 @@ async function sendOne(deps: MailDeps, job: OutboxJob): Promise<void> {
     log(`Mail ${job.id} (${job.kind}) not sent, try ${job.attempts}: ${reason}; next try in ${Math.round(waitMs / 1000)} s`);
     return markOutboxFailed(db, job.id, job.token, reason, Date.now() + waitMs);
   }
-  await markOutboxSent(db, job.id, job.token);
+  await markOutboxSent(db, job, job.token);
 }
 
 function outboxQueue(deps: MailDeps): JobQueue<OutboxJob> {
@@ -195,7 +225,12 @@ export function startMailSender(deps: MailDeps): Worker {
 export async function unsubscribe(db: Db, token: string, lang: string | undefined): Promise<{ found: boolean; locale: Locale; text: string }> {
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const t = mailTranslator(locale);
-  const recipient = await transaction(db, (db) => unsubscribeRecipient(db, token));
+  const recipient = await transaction(db, async (db) => {
+    const found = await unsubscribeRecipient(db, token);
+    // Nothing more will be sent to it: its waiting subscriptions go too.
+    if (found) await deleteSubscriptionsOf(db, found.organization_id, found.address);
+    return found;
+  });
   if (!recipient) return { found: false, locale, text: t('unsubscribe.unknown') };
   const organization = await findOrganizationById(db, recipient.organization_id);
   return { found: true, locale, text: t('unsubscribe.done', { address: recipient.address, organization: organization?.name ?? '' }) };

@@ -9,8 +9,10 @@ ALTER TABLE orders ADD COLUMN locale TEXT;
 CREATE TABLE mail_outbox (
   id TEXT PRIMARY KEY,
   organization_id INTEGER NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
-  kind TEXT NOT NULL CHECK (kind IN ('receipt')),
+  kind TEXT NOT NULL CHECK (kind IN ('receipt', 'arrival')),
   subject_id TEXT NOT NULL,
+  -- The tenant site an arrival notice links to (a receipt's comes from its order).
+  site_origin TEXT,
   address TEXT NOT NULL,
   locale TEXT NOT NULL,
   created_at TEXT NOT NULL,
@@ -33,3 +35,18 @@ CREATE TABLE mail_recipients (
   unsubscribed_at TEXT,
   PRIMARY KEY (organization_id, address)
 );
+
+-- "E-mail me when my photos arrive": one per card and address, until the card's first media land
+-- (the notice is then queued and the subscription deleted) or 30 days pass.
+CREATE TABLE notify_subscriptions (
+  id TEXT PRIMARY KEY,
+  organization_id INTEGER NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  card_id TEXT NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  site_origin TEXT,
+  created_at TEXT NOT NULL,
+  UNIQUE (card_id, address)
+);
+CREATE INDEX notify_subscriptions_address ON notify_subscriptions (organization_id, address);
+CREATE INDEX notify_subscriptions_age ON notify_subscriptions (created_at);
