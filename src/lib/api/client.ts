@@ -1,5 +1,6 @@
 import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaCounts, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
 import type { Locale } from '@gallery/contract/locales';
+import type { WireNotifyBody } from '@gallery/contract/notify';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -117,6 +118,8 @@ export interface ApiClient {
   finishOrder(orderId: string): Promise<Order>;
   /** The gateway's key that card data is encrypted with (`encryptCardHash`). */
   getPaymentKey(): Promise<string>;
+  /** "E-mail me when my photos arrive" on an empty card: one e-mail, in `locale`, when its first photos land. */
+  notifyOnArrival(organizationId: number, card: string, email: string, locale: Locale): Promise<void>;
   /** `locale`: the language the buyer pays in, the receipt's (the API's default when absent). */
   payByCard(orderId: string, cardHash: string, locale?: Locale): Promise<Payment>;
   /** Makes (or answers again) the order's PIX charge: its copy-and-paste code. */
@@ -379,6 +382,14 @@ export function createApiClient(
     finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
 
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
+    notifyOnArrival: async (organizationId, card, email, locale) => {
+      const body: WireNotifyBody = { email, consent: true, locale };
+      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
     payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, ...(locale ? { locale } : {}) }),
     payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, ...(locale ? { locale } : {}) }),
     // The status poll needs no key (it answers nothing of the buyer): a plain GET, no CORS preflight each time.
