@@ -7,6 +7,7 @@ import { galleryPath } from '../lib/routes.ts';
 import type { Organization } from '../tenant/organization.ts';
 import { $card, loadCard } from './card.ts';
 import { $media, loadMedias } from './media.ts';
+import { offerArrivalNotice } from './notify.ts';
 
 // The home's islands (the forms, the other ways, the QR scanner, the facial modal, the error
 // modals) meet here: none holds state another needs.
@@ -74,10 +75,17 @@ export async function openCard(
   const code = normalizeCardCode(typed);
   const secret = organization.twoFactor ? normalizeSecret(typedSecret) : undefined;
   const card = await loadCard(organization.id, code, secret);
-  if (!card) return { kind: 'failed', code: $card.get().error ?? 'UNKNOWN_ERROR' };
+  if (!card) {
+    const error = $card.get().error ?? 'UNKNOWN_ERROR';
+    if (error === 'CARD_EMPTY_MEDIA') offerArrivalNotice(code);
+    return { kind: 'failed', code: error };
+  }
   const media = await loadMedias(organization.id, [code], secret);
   if (!media) return { kind: 'failed', code: $media.get().error ?? 'UNKNOWN_ERROR' };
-  if (media.sold.length + media.notSold.length === 0) return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
+  if (media.sold.length + media.notSold.length === 0) {
+    offerArrivalNotice(code);
+    return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
+  }
   if (secret) saveCardSecret(code, secret);
   return { kind: 'gallery', path: galleryPath(code, credential) };
 }

@@ -2,6 +2,7 @@ import { useOrganization, useStore, useTranslate } from '../shared/page-stores.t
 import type { MessageKey } from '../../i18n/index.ts';
 import { $homeModal, closeHomeModal } from '../../stores/home.ts';
 import Modal from '../shared/Modal.tsx';
+import ArrivalNoticeForm from './ArrivalNoticeForm.tsx';
 
 /** Where focus goes back when the element that opened the modal is gone: the form's first field. */
 const formField = () => document.querySelector<HTMLElement>('.home-forms :is(input, button)');
@@ -56,6 +57,8 @@ export default function HomeErrorModal() {
           {t('home.close')}
         </button>
       </div>
+      {/* After the actions: Close stays the control the dialog focuses first. */}
+      {modal?.kind === 'emptyMedia' && modal.code === 'CARD_EMPTY_MEDIA' && <ArrivalNoticeForm />}
     </Modal>
   );
 }

@@ -1,4 +1,6 @@
 import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaCounts, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
+import type { Locale } from '@gallery/contract/locales';
+import type { WireNotifyBody } from '@gallery/contract/notify';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -116,9 +118,12 @@ export interface ApiClient {
   finishOrder(orderId: string): Promise<Order>;
   /** The gateway's key that card data is encrypted with (`encryptCardHash`). */
   getPaymentKey(): Promise<string>;
-  payByCard(orderId: string, cardHash: string): Promise<Payment>;
+  /** "E-mail me when my photos arrive" on an empty card: one e-mail, in `locale`, when its first photos land. */
+  notifyOnArrival(organizationId: number, card: string, email: string, locale: Locale): Promise<void>;
+  /** `locale`: the language the buyer pays in, the receipt's (the API's default when absent). */
+  payByCard(orderId: string, cardHash: string, locale?: Locale): Promise<Payment>;
   /** Makes (or answers again) the order's PIX charge: its copy-and-paste code. */
-  payByPix(orderId: string): Promise<Payment>;
+  payByPix(orderId: string, locale?: Locale): Promise<Payment>;
   /** The order's latest payment attempt, re-read from the gateway while pending. */
   getPayment(orderId: string, method: Payment['method']): Promise<Payment>;
   /** The address of the live PIX charge's QR code image; `stamp` defeats caches. */
@@ -377,8 +382,16 @@ export function createApiClient(
     finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
 
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
-    payByCard: (orderId, cardHash) => paymentCall('creditCard', orderId, { card_hash: cardHash }),
-    payByPix: (orderId) => paymentCall('pix', orderId, { pix: true }),
+    notifyOnArrival: async (organizationId, card, email, locale) => {
+      const body: WireNotifyBody = { email, consent: true, locale };
+      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
+    payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, ...(locale ? { locale } : {}) }),
+    payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, ...(locale ? { locale } : {}) }),
     // The status poll needs no key (it answers nothing of the buyer): a plain GET, no CORS preflight each time.
     async getPayment(orderId, method) {
       const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);
