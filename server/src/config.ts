@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
-import { readApiAddress, readPublicApiUrl, throwProblems } from '@gallery/contract/env';
+import { readApiAddress, throwProblems } from '@gallery/contract/env';
 import { loadMediaStore, type MediaStoreSetting } from '@gallery/contract/s3-settings';
 import { loadWebhookSecret } from '@gallery/contract/signature';
 
@@ -162,7 +162,8 @@ const MAX_MAIL_RETRY_MS = 3_600_000;
 
 /**
  * SMTP_URL (smtp://user:pass@host:port, or smtps://), MAIL_FROM (the sender, "Event Photos
- * <no-reply@localhost>" when unset), PUBLIC_API_URL (as the site's build reads it) and
+ * <no-reply@localhost>" when unset), MAIL_LINKS_URL (the API's address as visitors reach it; the
+ * local API's when unset: the API's own variable, as PUBLIC_API_URL is the sites' build's) and
  * MAIL_RETRY_MS (30 s when unset: the first retry's wait).
  */
 export function loadMailConfig(env: NodeJS.ProcessEnv, problems: string[] = []): MailConfig {
@@ -177,10 +178,10 @@ export function loadMailConfig(env: NodeJS.ProcessEnv, problems: string[] = []):
     if (Number.isInteger(value) && value >= MIN_MAIL_RETRY_MS && value <= MAX_MAIL_RETRY_MS) retryMs = value;
     else problems.push(`MAIL_RETRY_MS must be a whole number of milliseconds from ${MIN_MAIL_RETRY_MS} to ${MAX_MAIL_RETRY_MS} (got "${raw}")`);
   }
-  // API_HOST and API_PORT are checked with the rest; only PUBLIC_API_URL's own problem is ours.
-  const addressProblems: string[] = [];
-  const publicApiUrl = readPublicApiUrl(env, addressProblems);
-  problems.push(...addressProblems.filter((problem) => problem.startsWith('PUBLIC_API_URL')));
+  // API_HOST and API_PORT are checked with the rest (loadConfig).
+  const { apiHost, apiPort } = readApiAddress(env, []);
+  const publicApiUrl = (env['MAIL_LINKS_URL'] || `http://${apiHost}:${apiPort}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicApiUrl)) problems.push(`MAIL_LINKS_URL must be an http(s) address (got "${env['MAIL_LINKS_URL']}")`);
   return { smtpUrl, from, publicApiUrl, retryMs };
 }
 

@@ -44,7 +44,7 @@ async function start(): Promise<ApiInstance> {
     DATA_DIR: dataDir,
     DATABASE_URL: (await testDatabaseUrl(dataDir)) ?? '',
     SMTP_URL: smtp.url,
-    PUBLIC_API_URL: 'https://api.example.test',
+    MAIL_LINKS_URL: 'https://api.example.test',
     MAIL_RETRY_MS: '50',
   });
   running.add(instance);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   orgId = (await api.db.selectFrom('organizations').select('id').where('web_name', '=', 'demo').executeTakeFirstOrThrow()).id;
   orgName = (await findOrganizationById(api.db, orgId))!.name;
   smtp = await startSmtp();
-  const config = loadMailConfig({ SMTP_URL: smtp.url, PUBLIC_API_URL: 'https://api.example.test', MAIL_RETRY_MS: '20' });
+  const config = loadMailConfig({ SMTP_URL: smtp.url, MAIL_LINKS_URL: 'https://api.example.test', MAIL_RETRY_MS: '20' });
   sender = startMailSender({ db: api.db, mailer: createMailer(config, api.dataDir), config, log: () => undefined });
 }, 120_000);
 afterAll(async () => {

@@ -43,7 +43,7 @@ afterAll(() => api.close());
 /** A real SMTP server and the API's sender pointed at it (retries 20 ms apart, doubling). */
 async function sendThroughSmtp(answer?: (n: number) => DataAnswer): Promise<TestSmtp> {
   smtp = await startSmtp(answer ? { answer } : {});
-  const config = loadMailConfig({ SMTP_URL: smtp.url, PUBLIC_API_URL: PUBLIC_API, MAIL_RETRY_MS: '20', MAIL_FROM: 'Demo Photos <photos@example.test>' });
+  const config = loadMailConfig({ SMTP_URL: smtp.url, MAIL_LINKS_URL: PUBLIC_API, MAIL_RETRY_MS: '20', MAIL_FROM: 'Demo Photos <photos@example.test>' });
   sender = startMailSender({ db: api.db, mailer: createMailer(config, api.dataDir), config, log: () => undefined });
   return smtp;
 }
@@ -167,7 +167,7 @@ describe('the receipt of a paid order', () => {
   }, 60_000);
 
   it('lands in DATA_DIR/mailbox as an .eml file without SMTP_URL', async () => {
-    const config = loadMailConfig({ PUBLIC_API_URL: PUBLIC_API });
+    const config = loadMailConfig({ MAIL_LINKS_URL: PUBLIC_API });
     const mailer = createMailer(config, api.dataDir);
     expect(mailer.destination).toContain(path.join(api.dataDir, 'mailbox'));
     sender = startMailSender({ db: api.db, mailer, config, log: () => undefined });
