@@ -1,13 +1,11 @@
-import { atom } from 'nanostores';
 import type { Locale } from '../i18n/index.ts';
 import { api } from '../lib/api/index.ts';
 import { asyncStore, runner } from './async-state.ts';
+import { $emptyCard } from './home.ts';
 
 // "E-mail me when my photos arrive" (issue #29): the home's empty-card modal offers it for the card
-// just looked up; the API sends one e-mail when that card's first photos land.
-
-/** The empty card the notice would be for (its normalised code); null: none looked up. */
-export const $emptyCard = atom<string | null>(null);
+// just looked up ($emptyCard, set by the home's look-up); the API sends one e-mail when that card's
+// first photos land. Loaded with the form, when an empty card's modal opens.
 
 /** The request: `data` is the address once the API took it. */
 export const $arrivalNotice = asyncStore<string>();
@@ -15,9 +13,8 @@ const run = runner($arrivalNotice);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A card was found empty: the next notice is for it. */
-export function offerArrivalNotice(code: string): void {
-  $emptyCard.set(code);
+/** The form opens afresh for the card just found empty. */
+export function resetArrivalNotice(): void {
   $arrivalNotice.set({ loading: false, error: null, data: null });
 }
 

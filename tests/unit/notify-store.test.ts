@@ -2,7 +2,8 @@
 // address and consent, for the card just found empty, in the visitor's language.
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
-import { $arrivalNotice, $emptyCard, offerArrivalNotice, requestArrivalNotice } from '../../src/stores/notify.ts';
+import { $emptyCard } from '../../src/stores/home.ts';
+import { $arrivalNotice, requestArrivalNotice, resetArrivalNotice } from '../../src/stores/notify.ts';
 import { type Asked, fakeNetwork, Refusal } from '../factories/network.ts';
 
 afterEach(() => cleanStores($arrivalNotice, $emptyCard));
@@ -13,7 +14,8 @@ describe('the arrival notice', () => {
       if (path === '/api/v1/notify/7/NOTIFY001') return { error: false, message: 'OK' };
       throw new Refusal('NOT_FOUND', 404);
     });
-    offerArrivalNotice('NOTIFY001');
+    $emptyCard.set('NOTIFY001');
+    resetArrivalNotice();
     expect(await requestArrivalNotice(7, ' ana@example.com ', false, 'es')).toBe(false);
     expect($arrivalNotice.get().error).toBe('VALIDATION_ERROR');
     expect(await requestArrivalNotice(7, 'not an address', true, 'es')).toBe(false);
@@ -29,7 +31,8 @@ describe('the arrival notice', () => {
     fakeNetwork(() => {
       throw new Refusal('RATE_LIMITED', 429);
     });
-    offerArrivalNotice('NOTIFY002');
+    $emptyCard.set('NOTIFY002');
+    resetArrivalNotice();
     expect(await requestArrivalNotice(7, 'bia@example.com', true, 'pt')).toBe(false);
     expect($arrivalNotice.get()).toMatchObject({ data: null, error: 'RATE_LIMITED' });
   });

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales';
+import { CATALOGUE_OPTIONS, DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales';
 
 // The e-mails' texts in pt, en and es, read as the site reads its catalogues (src/i18n): i18next,
 // flat dotted keys, `{placeholders}` and plural forms by `_one`/`_other` suffixes.
@@ -88,15 +88,12 @@ const es: MailMessages = {
 
 const catalogues: Record<Locale, MailMessages> = { pt, en, es };
 
+// The sites' catalogue rules; the HTML builder escapes what it puts in markup, the plain-text part
+// needs the raw values.
 const instance = i18next.createInstance({
+  ...CATALOGUE_OPTIONS,
   lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
   resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: catalogues[locale] }])),
-  keySeparator: false,
-  nsSeparator: false,
-  // The HTML builder escapes what it puts in markup; the plain-text part needs the raw values.
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-  initAsync: false,
 });
 void instance.init();
 

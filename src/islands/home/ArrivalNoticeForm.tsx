@@ -1,5 +1,6 @@
-import { useId, useState, type SubmitEvent } from 'react';
-import { $arrivalNotice, $emptyCard, requestArrivalNotice } from '../../stores/notify.ts';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { $emptyCard } from '../../stores/home.ts';
+import { $arrivalNotice, requestArrivalNotice, resetArrivalNotice } from '../../stores/notify.ts';
 import { useLocale, useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 
 /** Inside the empty-card modal: an e-mail field and the consent line (LGPD), then one notice when the photos land. */
@@ -13,6 +14,8 @@ export default function ArrivalNoticeForm() {
   const consentId = useId();
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
+  // Mounted each time an empty card's modal opens: a new card's notice starts afresh.
+  useEffect(resetArrivalNotice, [card]);
 
   if (!card) return null;
   if (notice.data) return <p role="status">{t('notify.done', { email: notice.data })}</p>;

@@ -253,6 +253,9 @@ export function createApiClient(
       ? { method, headers: { [VISITOR_KEY_HEADER]: visitorKey() } }
       : { method, headers: { [VISITOR_KEY_HEADER]: visitorKey(), 'content-type': 'application/json' }, body: JSON.stringify(body) };
 
+  /** A plain POST of a JSON body (no visitor key: `ownCall` adds it for the visitor's own order). */
+  const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
   /** Every order call answers the whole order. */
   const orderCall = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Order> =>
     toOrder((await call<WireOrderAnswer>(path, ownCall(method, body))).order);
@@ -278,11 +281,7 @@ export function createApiClient(
     async getMedias(organizationId, cards, secret, { after, limit }) {
       const [first = ''] = cards;
       const query = secret ? `?secret=${encodeURIComponent(secret)}` : '';
-      const answer = await call<WireMediasAnswer>(`/api/v1/medias/${organizationId}/${encodeURIComponent(first)}${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cards, after, limit }),
-      });
+      const answer = await call<WireMediasAnswer>(`/api/v1/medias/${organizationId}/${encodeURIComponent(first)}${query}`, postJson({ cards, after, limit }));
       return toLists(answer);
     },
 
@@ -299,11 +298,7 @@ export function createApiClient(
     },
 
     async createZip(organizationId, mediaIds, secret) {
-      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}${secretQuery(secret)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ media_ids: mediaIds }),
-      });
+      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}${secretQuery(secret)}`, postJson({ media_ids: mediaIds }));
       return answer.url;
     },
 
@@ -349,11 +344,7 @@ export function createApiClient(
     },
 
     async findCustomerCard(organizationId, search) {
-      const answer = await call<WireCustomerCardAnswer>('/api/v1/customer/card/medias', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...search, organization_id: organizationId }),
-      });
+      const answer = await call<WireCustomerCardAnswer>('/api/v1/customer/card/medias', postJson({ ...search, organization_id: organizationId }));
       return toCard(answer.card);
     },
 
@@ -384,14 +375,10 @@ export function createApiClient(
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
     notifyOnArrival: async (organizationId, card, email, locale) => {
       const body: WireNotifyBody = { email, consent: true, locale };
-      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, postJson(body));
     },
-    payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, ...(locale ? { locale } : {}) }),
-    payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, ...(locale ? { locale } : {}) }),
+    payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, locale }),
+    payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, locale }),
     // The status poll needs no key (it answers nothing of the buyer): a plain GET, no CORS preflight each time.
     async getPayment(orderId, method) {
       const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);
