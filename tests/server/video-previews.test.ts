@@ -19,6 +19,8 @@ let orgId: number;
 let landscape: string;
 let portrait: string;
 let unsold: { landscape: WireMedia; portrait: WireMedia };
+/** The unsold card's media by file name (videos of one capture time come in id order, not name order). */
+let unsoldNames: string[];
 let sold: WireMedia;
 let importedUnsold: CliResult;
 
@@ -78,7 +80,9 @@ beforeAll(async () => {
   const soldDir = await folder('sold', { 'a-landscape.mp4': landscape });
   expect((await runCli(api.dataDir, 'media:import', '--org', 'demo', '--card', 'VIDEO0102', '--sold', soldDir)).code).toBe(0);
   const videos = (await list('VIDEO0101')).not_sold_medias;
-  unsold = { landscape: videos[0] as WireMedia, portrait: videos[1] as WireMedia };
+  const byName = (name: string) => videos.find((video) => video.filename === name) as WireMedia;
+  unsold = { landscape: byName('a-landscape.mp4'), portrait: byName('b-portrait.mp4') };
+  unsoldNames = videos.map((video) => video.filename).sort();
   sold = (await list('VIDEO0102')).sold_medias[0] as WireMedia;
 }, 120_000);
 
@@ -95,7 +99,7 @@ describe('importing videos with ffmpeg', () => {
     expect(importedUnsold.stderr).toContain(
       '- d-cut.mp4: d-cut.mp4 is damaged or cut short (ffprobe failed: moov atom not found; Invalid data found when processing input)',
     );
-    expect([unsold.landscape.filename, unsold.portrait.filename]).toEqual(['a-landscape.mp4', 'b-portrait.mp4']);
+    expect(unsoldNames).toEqual(['a-landscape.mp4', 'b-portrait.mp4']);
   });
 
   it('answers each video at its size as shown, rotation applied', () => {
