@@ -9,6 +9,20 @@ export const LOCALE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } as const sa
 /** The local-storage key that keeps the visitor's language (section 1). */
 export const LOCALE_STORAGE_KEY = 'locale';
 
+/**
+ * The catalogue rules of every i18next instance here (the sites' texts and the e-mails'): flat
+ * dotted keys, so no key or namespace separator; single-brace placeholders (`{count}`, the form
+ * tenants write their overrides in); values unescaped (React and the mail builder escape); pt as
+ * the fallback; a synchronous start, the resources being in memory.
+ */
+export const CATALOGUE_OPTIONS = {
+  fallbackLng: DEFAULT_LOCALE,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  initAsync: false,
+} as const;
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN, ZIPCODE_PATTERN } from './rules.ts';
 import { CardCode, Cents, Country, Cpf, Email, Id, Int, MediaId, ok, orNull, Phone, PositiveId, Str, Text } from './schema.ts';
 import { MAX_CARDS, SecretQuery } from './media.ts';
+import { LOCALES } from './locales.ts';
 
 // Products, orders, customers and payments (spec sections 5 and 7), as they travel.
 // Money is integer cents of BRL everywhere (2500 is R$ 25,00).
@@ -232,11 +233,17 @@ export const CreateOrderQuery = Type.Object({
 /** Every call on an existing order: the visitor key header (`VISITOR_KEY_HEADER`), when the browser has one. */
 export const VisitorHeaders = Type.Object({ [VISITOR_KEY_HEADER]: Type.Optional(VisitorKey) });
 
-/** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX. */
+/** The language the buyer pays in: the receipt's (pt when absent). */
+const CheckoutLocale = Type.Enum([...LOCALES], { description: 'pt, en or es' });
+
+/** POST /api/v1/payment/checkout/{orderId}: a card hash, or PIX, and the buyer's language. */
 export const CheckoutBody = Type.Union(
   [
-    Type.Object({ card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }) }, { additionalProperties: false }),
-    Type.Object({ pix: Type.Literal(true) }, { additionalProperties: false }),
+    Type.Object(
+      { card_hash: Str({ pattern: '^[A-Za-z0-9+/]+=*$', maxLength: 4096, description: 'the base64 card hash' }), locale: Type.Optional(CheckoutLocale) },
+      { additionalProperties: false },
+    ),
+    Type.Object({ pix: Type.Literal(true), locale: Type.Optional(CheckoutLocale) }, { additionalProperties: false }),
   ],
   { description: '{ card_hash } (the encrypted card) or { pix: true }, not both' },
 );

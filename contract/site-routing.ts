@@ -1,6 +1,8 @@
 // The routing rules of section 2, in one place: the preview server applies them and the build
 // writes them out for static hosts (_redirects, and nginx's block).
 
+import { formatCardCode } from './card-code.ts';
+
 export type SiteRoute = { kind: 'file'; file: string } | { kind: 'redirect'; location: '/' };
 
 const HOME: SiteRoute = { kind: 'redirect', location: '/' };
@@ -25,6 +27,16 @@ export function routeSitePath(pathname: string, hasFile: (file: string) => boole
   const page = `${relative}/index.html`;
   if (relative && hasFile(page)) return { kind: 'file', file: page };
   return HOME;
+}
+
+/**
+ * The gallery of several cards (the facial search's choice, an order's cards): the first in the
+ * path, the others in ?cards=. The site links to it and the API's e-mails do.
+ */
+export function galleryPathOfCards(codes: readonly string[]): string {
+  const [first = '', ...others] = codes;
+  const path = `/gallery/${formatCardCode(first)}`;
+  return others.length ? `${path}?cards=${others.map(formatCardCode).join(',')}` : path;
 }
 
 /** The same rules for Netlify / Cloudflare Pages style hosts, where existing files win. */

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { FORMATS } from '@gallery/contract/schema';
 import { clientError, frameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './errors.ts';
 import { brandingRoutes } from './routes/branding.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -83,6 +84,7 @@ export function buildApp({
     healthRoutes(api, { db, stopping });
     organizationRoutes(api, { ...deps, webhookSecret });
     brandingRoutes(api, deps);
+    mailRoutes(api, deps);
     cardRoutes(api, deps);
     downloadRoutes(api, deps);
     visitorRoutes(api, deps);

@@ -26,6 +26,7 @@ import { PAYMENT_CONFIRM_USAGE, paymentConfirm, PRODUCTS_SET_USAGE, productsSet 
 import { ORDER_STATUS } from './schema.ts';
 import { createMediaStore } from './storage/create-store.ts';
 import type { MediaStore } from './storage/media-store.ts';
+import { purgeMail } from './services/notify.ts';
 
 const HEADER = `Provider admin (reads DATABASE_URL, else the SQLite file in DATA_DIR, default ./data)
 
@@ -218,6 +219,12 @@ async function facesPurge(db: Db, args: string[]): Promise<string> {
   return `Faces of ${organization.web_name} purged: ${purged} photo(s) forgotten`;
 }
 
+async function mailPurge(db: Db, args: string[]): Promise<string> {
+  const organization = await organizationOption(db, 'mail:purge', args);
+  const removed = await purgeMail(db, organization.id);
+  return `Mail data of ${organization.web_name} purged: ${removed} row(s) (subscriptions, sent messages, addresses)`;
+}
+
 async function list(db: Db): Promise<string> {
   const cards = await listCardSummaries(db);
   const imports = await listUnfinishedImports(db);
@@ -310,6 +317,12 @@ const COMMANDS: Record<string, Command> = {
     usage: `faces:purge --org <webName>
       Removes the organization's face data: descriptors, index rows and queued jobs.`,
     run: ({ db }, args) => facesPurge(db, args),
+  },
+  'mail:purge': {
+    usage: `mail:purge --org <webName>
+      Removes the organization's notification requests, its sent messages and the addresses
+      nothing waits for. Kept: receipts not yet sent and unsubscribed addresses (so they stay so).`,
+    run: ({ db }, args) => mailPurge(db, args),
   },
   list: {
     usage: `list

@@ -26,6 +26,18 @@ export interface Config {
   webhookSecret: string | null;
   rateLimitStore: RateLimitStore;
   corsOrigins: string[];
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:pass@host:port; null delivers to `<dataDir>/mailbox` as .eml files. */
+  smtpUrl: string | null;
+  /** The From of every message. */
+  from: string;
+  /** The API's address as visitors reach it: the unsubscribe links and the logo point there. */
+  publicApiUrl: string;
+  /** The wait after a message's first failed try; it doubles after each (up to an hour). */
+  retryMs: number;
 }
 
 export interface PixConfig {
@@ -145,6 +157,34 @@ export function loadRateLimitStore(env: NodeJS.ProcessEnv, problems: string[] = 
   return 'memory';
 }
 
+const MIN_MAIL_RETRY_MS = 10;
+const MAX_MAIL_RETRY_MS = 3_600_000;
+
+/**
+ * SMTP_URL (smtp://user:pass@host:port, or smtps://), MAIL_FROM (the sender, "Event Photos
+ * <no-reply@localhost>" when unset), MAIL_LINKS_URL (the API's address as visitors reach it; the
+ * local API's when unset: the API's own variable, as PUBLIC_API_URL is the sites' build's) and
+ * MAIL_RETRY_MS (30 s when unset: the first retry's wait).
+ */
+export function loadMailConfig(env: NodeJS.ProcessEnv, problems: string[] = []): MailConfig {
+  const smtpUrl = env['SMTP_URL']?.trim() || null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// address (smtp://user:pass@host:port)');
+  const from = env['MAIL_FROM']?.trim() || 'Event Photos <no-reply@localhost>';
+  if (!/@[^@\s>]+>?$/.test(from)) problems.push(`MAIL_FROM must be an e-mail address, optionally with a name ("Name <a@b.c>"; got "${from}")`);
+  let retryMs = 30_000;
+  const raw = env['MAIL_RETRY_MS'];
+  if (raw !== undefined && raw !== '') {
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= MIN_MAIL_RETRY_MS && value <= MAX_MAIL_RETRY_MS) retryMs = value;
+    else problems.push(`MAIL_RETRY_MS must be a whole number of milliseconds from ${MIN_MAIL_RETRY_MS} to ${MAX_MAIL_RETRY_MS} (got "${raw}")`);
+  }
+  // API_HOST and API_PORT are checked with the rest (loadConfig).
+  const { apiHost, apiPort } = readApiAddress(env, []);
+  const publicApiUrl = (env['MAIL_LINKS_URL'] || `http://${apiHost}:${apiPort}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicApiUrl)) problems.push(`MAIL_LINKS_URL must be an http(s) address (got "${env['MAIL_LINKS_URL']}")`);
+  return { smtpUrl, from, publicApiUrl, retryMs };
+}
+
 /** Reads the API's configuration, naming every variable that is wrong at once. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const problems: string[] = [];
@@ -161,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     webhookSecret: loadWebhookSecret(env, problems),
     rateLimitStore: loadRateLimitStore(env, problems),
     corsOrigins: [],
+    mail: loadMailConfig(env, problems),
   };
   const cors = parseCorsOrigins(env['CORS_ORIGINS']);
   problems.push(...cors.problems);

@@ -119,6 +119,8 @@ export interface Schema {
     created_at: Timestamp;
     updated_at: Timestamp;
     visitor_key: string | null;
+    /** The language the order was paid in (pt, en or es); null on orders paid before it was recorded. */
+    locale: string | null;
   };
   order_cards: { order_id: string; card_id: string; position: number };
   order_items: {
@@ -176,6 +178,34 @@ export interface Schema {
     descriptor: Uint8Array;
   };
   face_jobs: { media_id: string; organization_id: number; queued_at: Timestamp; claim_token: string | null; lease_expires_at_ms: number | null };
+  /** Messages to send (services/mail-outbox.ts); times in ms since the epoch end in _ms. */
+  mail_outbox: {
+    id: string;
+    organization_id: number;
+    kind: 'receipt' | 'arrival';
+    /** The order of a receipt, the card of an arrival notice. */
+    subject_id: string;
+    site_origin: string | null;
+    address: string;
+    locale: string;
+    created_at: string;
+    attempts: Generated<number>;
+    next_attempt_at_ms: number;
+    last_error: string | null;
+    sent_at: string | null;
+    claim_token: string | null;
+    lease_expires_at_ms: number | null;
+  };
+  notify_subscriptions: {
+    id: string;
+    organization_id: number;
+    card_id: string;
+    address: string;
+    locale: string;
+    site_origin: string | null;
+    created_at: string;
+  };
+  mail_recipients: { organization_id: number; address: string; token: string; unsubscribed_at: string | null };
   rendition_jobs: { media_id: string; organization_id: number; queued_at: string; claim_token: string | null; lease_expires_at_ms: number | null };
   /** Milliseconds since the epoch, by the callers' clocks. */
   rate_limit_hits: { key: string; window_started_ms: number; hits: number };

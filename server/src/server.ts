@@ -9,6 +9,9 @@ import { FFMPEG_MISSING, ffmpegVersion } from './services/ffmpeg.ts';
 import { warmFaceIndexes } from './services/face-index.ts';
 import { startFaceIndexer } from './services/face-jobs.ts';
 import { startImporter } from './services/import-jobs.ts';
+import { createMailer } from './mail/transport.ts';
+import { startMailSender } from './services/mail-outbox.ts';
+import { startSubscriptionExpiry } from './services/notify.ts';
 import { startRenderer } from './services/renditions.ts';
 import { trafficMeter } from './traffic.ts';
 import type { Worker } from './services/job-runner.ts';
@@ -63,6 +66,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
   const db = await openDatabase(config);
   const store = createMediaStore(config.mediaStore, config.dataDir);
   const workers: Worker[] = [];
+  const mailer = createMailer(config.mail, config.dataDir);
   const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop({ releaseAfterMs: JOB_GRACE_MS })));
   const stopping = new AbortController();
   try {
@@ -86,7 +90,10 @@ export async function startApi(config: Config, options: { webhookSecret?: string
       startRenderer(db, store, { busy: traffic.busy, log }),
       startFaceIndexer(db, store, engine, { concurrency: engine.size, log }),
       startPaymentReconciler({ db, gateway }, { everyMs: config.paymentReconcileMs, log }),
+      startMailSender({ db, mailer, config: config.mail, log }),
+      startSubscriptionExpiry(db, log),
     );
+    console.log(`E-mails go to ${mailer.destination}`);
     // Only warnings and errors: the error handler logs every 5xx with its cause.
     const { webhookSecret, rateLimitStore, corsOrigins } = config;
     const app = buildApp({
@@ -116,6 +123,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
         stopping.abort();
         await Promise.all([app.close(), stopWorkers()]);
         await engine.close();
+        mailer.close();
         warming.abort();
         await db.destroy();
         // A slice under way ends on the closed database, quietly.
@@ -124,6 +132,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     };
   } catch (error) {
     await stopWorkers();
+    mailer.close();
     await db.destroy();
     throw error;
   }

@@ -2,7 +2,7 @@
 // made from the tenant's catalogues, which reach a page baked into its HTML (see catalogues.ts), so
 // no catalogue is fetched at run time.
 import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales';
+import { CATALOGUE_OPTIONS, DEFAULT_LOCALE, LOCALES, type Locale } from '@gallery/contract/locales';
 import type pt from './pt.json';
 
 export * from '@gallery/contract/locales';
@@ -23,20 +23,14 @@ export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /**
- * An i18next instance over a tenant's catalogues. Keys are flat and dotted, so neither key nor
- * namespace separators apply; placeholders keep the catalogues' single braces (`{count}`), the
- * form tenants already write their overrides in; React escapes, so i18next does not.
+ * An i18next instance over a tenant's catalogues, by the project's catalogue rules
+ * (CATALOGUE_OPTIONS: flat keys, `{count}` placeholders, React escaping).
  */
 export function createI18n(catalogues: Catalogues, lng: Locale = DEFAULT_LOCALE): i18n {
   const instance = i18next.createInstance({
+    ...CATALOGUE_OPTIONS,
     lng,
-    fallbackLng: DEFAULT_LOCALE,
     resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: catalogues[locale] }])),
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    // The resources are in memory: initialise synchronously, so the first render has its texts.
-    initAsync: false,
   });
   void instance.init();
   return instance;

@@ -19,12 +19,7 @@ export function cardCodeFromGalleryPath(pathname: string): string | null {
   return isValidCardCode(segment) ? normalizeCardCode(segment) : null;
 }
 
-/** The gallery of several cards (the facial search's choice): the first in the path, the others in ?cards=. */
-export function galleryPathOfCards(codes: readonly string[]): string {
-  const [first = '', ...others] = codes;
-  const path = `/gallery/${formatCardCode(first)}`;
-  return others.length ? `${path}?cards=${others.map(formatCardCode).join(',')}` : path;
-}
+export { galleryPathOfCards } from '@gallery/contract/site-routing';
 
 /**
  * The gallery address with these cards (after the one in the path) in ?cards=, or without

@@ -6,6 +6,7 @@ import type { Payment } from '../lib/api/types.ts';
 import type { PaymentMethod } from '../lib/api/wire.ts';
 import { encryptCardHash, type CardData } from '../lib/card-hash.ts';
 import { analytics } from './analytics.ts';
+import { $locale } from './locale.ts';
 import { asyncStore, runner } from './async-state.ts';
 import { $order, refreshOrder } from './order.ts';
 
@@ -63,11 +64,11 @@ async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
 
 /** Card data leaves the browser only encrypted with the gateway's key. */
 export function payByCard(card: CardData): Promise<void> {
-  return pay(async (orderId) => api.payByCard(orderId, await encryptCardHash(await api.getPaymentKey(), card)));
+  return pay(async (orderId) => api.payByCard(orderId, await encryptCardHash(await api.getPaymentKey(), card), $locale.get()));
 }
 
 export function generatePix(): Promise<void> {
-  return pay((orderId) => api.payByPix(orderId));
+  return pay((orderId) => api.payByPix(orderId, $locale.get()));
 }
 
 export function checkPixPayment(): Promise<void> {

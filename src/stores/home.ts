@@ -8,6 +8,9 @@ import type { Organization } from '../tenant/organization.ts';
 import { $card, loadCard } from './card.ts';
 import { $media, loadMedias } from './media.ts';
 
+/** The card just found empty (its normalised code): the arrival notice (stores/notify.ts) is for it. */
+export const $emptyCard = atom<string | null>(null);
+
 // The home's islands (the forms, the other ways, the QR scanner, the facial modal, the error
 // modals) meet here: none holds state another needs.
 
@@ -74,10 +77,17 @@ export async function openCard(
   const code = normalizeCardCode(typed);
   const secret = organization.twoFactor ? normalizeSecret(typedSecret) : undefined;
   const card = await loadCard(organization.id, code, secret);
-  if (!card) return { kind: 'failed', code: $card.get().error ?? 'UNKNOWN_ERROR' };
+  if (!card) {
+    const error = $card.get().error ?? 'UNKNOWN_ERROR';
+    if (error === 'CARD_EMPTY_MEDIA') $emptyCard.set(code);
+    return { kind: 'failed', code: error };
+  }
   const media = await loadMedias(organization.id, [code], secret);
   if (!media) return { kind: 'failed', code: $media.get().error ?? 'UNKNOWN_ERROR' };
-  if (media.sold.length + media.notSold.length === 0) return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
+  if (media.sold.length + media.notSold.length === 0) {
+    $emptyCard.set(code);
+    return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
+  }
   if (secret) saveCardSecret(code, secret);
   return { kind: 'gallery', path: galleryPath(code, credential) };
 }

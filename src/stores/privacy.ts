@@ -1,7 +1,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 
-/** Whether this browser accepted the privacy notice (localStorage `privacyAccepted`). */
-export const $privacyAccepted = persistentAtom<boolean>('privacyAccepted', false, {
+/** The localStorage key (read before any island by the layout's inline script too). */
+export const PRIVACY_STORAGE_KEY = 'privacyAccepted';
+
+/** Whether this browser accepted the privacy notice. */
+export const $privacyAccepted = persistentAtom<boolean>(PRIVACY_STORAGE_KEY, false, {
   encode: (accepted: boolean) => (accepted ? 'true' : undefined),
   decode: (stored: string) => stored === 'true',
   listen: false,

@@ -234,6 +234,20 @@ test.describe('around the forms', () => {
     await expect(page.getByRole('region', { name: 'Privacy' })).toHaveCount(0);
   });
 
+  test('the privacy banner is in the page before any island code, and never shows for a browser that accepted it', async ({ page }) => {
+    // Island code held back: what shows is the static page and its inline script only.
+    await page.route('**/_astro/*.js', () => {});
+    await page.goto(site('demo'), { waitUntil: 'commit' });
+    await expect(page.getByRole('region', { name: 'Privacidade' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Privacidade' }).getByRole('button', { name: 'Aceitar' })).toBeDisabled();
+    await page.addInitScript(() => localStorage.setItem('privacyAccepted', 'true'));
+    await page.goto(site('demo'), { waitUntil: 'commit' });
+    // The catalogues come after the page's content: once there, the whole page is.
+    await expect(page.locator('#i18n-catalogues')).toBeAttached();
+    await expect(page.locator('.privacy-banner')).toBeAttached();
+    await expect(page.locator('.privacy-banner')).toBeHidden();
+  });
+
   test('the home header shows only with show_home_header', async ({ page }) => {
     await openHome(page, site('parque'));
     await expect(page.getByText('Bem-vindo às fotos de parque aquático!')).toBeVisible();

@@ -128,6 +128,9 @@ beforeAll(async () => {
     'GET /api/v1/payment/:orderId/pix_qrcode': { params: { orderId: order.id }, querystring: { timestamp: '1700000000' } },
     'POST /api/v1/organizations/changed': { body: { web_name: 'demo' } },
     'POST /api/v1/photo/:org': { params: { org }, querystring: { card_code: card, secret: 'ABCDEF', must_edit: 'True' }, multipart: true },
+    'GET /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
+    'POST /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
+    'POST /api/v1/notify/:org/:card': { params: { org, card: 'DEMO00003' }, body: { email: 'maria@example.com', consent: true, locale: 'pt' } },
     'POST /api/v1/card/search/photo': { querystring: { organization_id: org, from_date: '2026-01-01', to_date: '2026-01-03' }, multipart: true },
   };
 });

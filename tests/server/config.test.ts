@@ -21,7 +21,14 @@ describe('loadConfig', () => {
       webhookSecret: null,
       rateLimitStore: 'memory',
       corsOrigins: [],
+      mail: { smtpUrl: null, from: 'Event Photos <no-reply@localhost>', publicApiUrl: 'http://127.0.0.1:8787', retryMs: 30_000 },
     });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and MAIL_RETRY_MS, and names each that is wrong', () => {
+    const env = { SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Fotos <fotos@example.com>', MAIL_RETRY_MS: '500' };
+    expect(loadConfig(env).mail).toMatchObject({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retryMs: 500 });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:25', MAIL_FROM: 'nobody', MAIL_RETRY_MS: '0' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM[\s\S]*MAIL_RETRY_MS/);
   });
 
   it('names every bad variable at once', () => {

@@ -435,7 +435,7 @@ describe('the API client: checkout and payment', () => {
     const seen: Request[] = [];
     const client = createApiClient('http://api.test', fakeFetch(200, { error: false, message: 'OK', status: 'PENDING', pix_text: '000201...' }, seen));
     expect(await client.payByPix('Ord3r')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
-    await client.payByCard('Ord3r', 'aGFzaA==');
+    await client.payByCard('Ord3r', 'aGFzaA==', 'es');
     expect(await client.getPayment('Ord3r', 'pix')).toEqual({ method: 'pix', status: 'PENDING', pixText: '000201...' });
     expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
       'POST /api/v1/payment/checkout/Ord3r',
@@ -443,7 +443,8 @@ describe('the API client: checkout and payment', () => {
       'GET /api/v1/payment/Ord3r',
     ]);
     expect(await seen[0]?.json()).toEqual({ pix: true });
-    expect(await seen[1]?.json()).toEqual({ card_hash: 'aGFzaA==' });
+    // The buyer's language travels with the payment: the receipt's.
+    expect(await seen[1]?.json()).toEqual({ card_hash: 'aGFzaA==', locale: 'es' });
     expect(client.pixQrCodeUrl('Ord3r', 42)).toBe('http://api.test/api/v1/payment/Ord3r/pix_qrcode?timestamp=42');
   });
 

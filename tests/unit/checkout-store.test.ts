@@ -100,7 +100,8 @@ describe('the checkout store', () => {
     expect($checkoutStep.get()).toBe('success');
     expect($order.get().data?.completed).toBe(true);
     expect(payments()).toEqual(['POST /api/v1/payment/checkout/o1', 'GET /api/v1/payment/o1', 'GET /api/v1/payment/o1']);
-    expect(asked[0]?.body).toEqual({ pix: true });
+    // With the buyer's language: the receipt's.
+    expect(asked[0]?.body).toEqual({ pix: true, locale: 'pt' });
   });
 
   it('sends only the encrypted card; a refusal is an error and the step stays, an approval succeeds', async () => {
@@ -112,7 +113,10 @@ describe('the checkout store', () => {
     expect($checkoutStep.get()).toBe('success');
     expect(bank.cards).toEqual(['4000000000000028', '4000000000000010']);
     const charges = asked.filter(({ path }) => path === '/api/v1/payment/checkout/o1');
-    expect(charges.map(({ body }) => Object.keys(body as object))).toEqual([['card_hash'], ['card_hash']]);
+    expect(charges.map(({ body }) => Object.keys(body as object))).toEqual([
+      ['card_hash', 'locale'],
+      ['card_hash', 'locale'],
+    ]);
     expect(JSON.stringify(charges)).not.toContain('4000');
   });
 

@@ -7,6 +7,10 @@ export type CardRow = Omit<Selectable<Schema['cards']>, 'customer_id' | 'origin'
 
 const COLUMNS = ['id', 'organization_id', 'code', 'secret', 'captured_at', 'created_at'] as const;
 
+export function findCardById(db: Db, id: string): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 export function findCard(db: Db, organizationId: number, code: string): Promise<CardRow | undefined> {
   return cachedRead(db, `card:${organizationId}:${code}`, ['cards'], () =>
     db.selectFrom('cards').select(COLUMNS).where('organization_id', '=', organizationId).where('code', '=', code).executeTakeFirst(),

@@ -59,6 +59,11 @@ export function findCardMedia(db: Db, id: string): Promise<CardMediaRow | undefi
     .executeTakeFirst();
 }
 
+/** Whether the card has any media (photos, videos or extras). */
+export async function cardHasMedia(db: Db, cardId: string): Promise<boolean> {
+  return (await db.selectFrom('media').select('id').where('card_id', '=', cardId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function countMedia(db: Db): Promise<number> {
   const row = await db
     .selectFrom('media')

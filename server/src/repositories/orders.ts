@@ -29,6 +29,7 @@ const COLUMNS = [
   'paid_at',
   'created_at',
   'updated_at',
+  'locale',
 ] as const;
 
 export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -241,6 +242,11 @@ export async function setOrderCustomer(db: Db, orderId: string, customerJson: st
 
 export async function setOrderAddress(db: Db, orderId: string, addressJson: string): Promise<void> {
   await db.updateTable('orders').set({ address: addressJson, updated_at: now() }).where('id', '=', orderId).execute();
+}
+
+/** The language the order is being paid in (its receipt's). */
+export async function setOrderLocale(db: Db, orderId: string, locale: string): Promise<void> {
+  await db.updateTable('orders').set({ locale }).where('id', '=', orderId).execute();
 }
 
 export async function setOrderFinished(db: Db, orderId: string): Promise<void> {

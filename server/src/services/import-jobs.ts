@@ -19,6 +19,7 @@ import { insertMedia, type NewMedia } from '../repositories/media.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
 import { newId } from './ids.ts';
+import { queueArrivalNotices } from './notify.ts';
 import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { STAGED_SOURCE } from './media-files.ts';
 import { importMedia, makeScratch, MediaImportError } from './media-import.ts';
@@ -84,6 +85,7 @@ async function runImportJob(db: Db, store: MediaStore, job: ImportJob, log: (mes
     await insertMedia(db, media);
     await queueFaceIndexing(db, media.organization_id, [media]);
     await insertRenditionJobs(db, [media]);
+    await queueArrivalNotices(db, [media.card_id]);
     return true;
   });
   // Imported: the staged file is done with. Not: another worker owns the job (or its card went).

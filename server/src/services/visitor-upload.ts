@@ -18,6 +18,7 @@ import { openCards, requiresAccessCode } from './card-access.ts';
 import { exifCaptureTime } from './capture-time.ts';
 import { newId } from './ids.ts';
 import { queueFaceIndexing } from './face-jobs.ts';
+import { queueArrivalNotices } from './notify.ts';
 import { insertRenditionJobs } from '../repositories/renditions.ts';
 import { importMedia, makeScratch, MediaImportError, refusedImage, safeFileName } from './media-import.ts';
 import type { MediaStore } from '../storage/media-store.ts';
@@ -201,6 +202,7 @@ export async function storeUpload(db: Db, store: MediaStore, target: UploadTarge
       await insertMedias(db, staged);
       await queueFaceIndexing(db, target.organization.id, staged);
       await insertRenditionJobs(db, staged);
+      await queueArrivalNotices(db, [cardId]);
       if (target.mustEdit)
         await setMustEdit(
           db,

@@ -1,13 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { $privacyAccepted, acceptPrivacy } from '../../stores/privacy.ts';
 import { useTranslate } from '../shared/page-stores.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 /** The privacy notice, shown until the visitor accepts it (kept in local storage). */
 export default function PrivacyBanner() {
   const t = useTranslate();
   const labelId = useId();
-  // Rendered only after hydration: the static page cannot know what this browser accepted.
-  const [show, setShow] = useState(false);
+  // In the static page from the first paint (a notice that appeared only after hydration was the
+  // home's largest paint, seconds late on a phone network); the layout's inline script hides it
+  // at once for a browser that accepted (data-privacy-accepted), and hydration then removes it.
+  const [show, setShow] = useState(true);
+  const hydrated = useHydrated();
   useEffect(() => setShow(!$privacyAccepted.get()), []);
   if (!show) return null;
   return (
@@ -24,6 +28,7 @@ export default function PrivacyBanner() {
       </p>
       <button
         type="button"
+        disabled={!hydrated}
         onClick={() => {
           acceptPrivacy();
           setShow(false);

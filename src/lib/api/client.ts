@@ -1,4 +1,6 @@
 import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaCounts, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
+import type { Locale } from '@gallery/contract/locales';
+import type { WireNotifyBody } from '@gallery/contract/notify';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -116,9 +118,12 @@ export interface ApiClient {
   finishOrder(orderId: string): Promise<Order>;
   /** The gateway's key that card data is encrypted with (`encryptCardHash`). */
   getPaymentKey(): Promise<string>;
-  payByCard(orderId: string, cardHash: string): Promise<Payment>;
+  /** "E-mail me when my photos arrive" on an empty card: one e-mail, in `locale`, when its first photos land. */
+  notifyOnArrival(organizationId: number, card: string, email: string, locale: Locale): Promise<void>;
+  /** `locale`: the language the buyer pays in, the receipt's (the API's default when absent). */
+  payByCard(orderId: string, cardHash: string, locale?: Locale): Promise<Payment>;
   /** Makes (or answers again) the order's PIX charge: its copy-and-paste code. */
-  payByPix(orderId: string): Promise<Payment>;
+  payByPix(orderId: string, locale?: Locale): Promise<Payment>;
   /** The order's latest payment attempt, re-read from the gateway while pending. */
   getPayment(orderId: string, method: Payment['method']): Promise<Payment>;
   /** The address of the live PIX charge's QR code image; `stamp` defeats caches. */
@@ -248,6 +253,9 @@ export function createApiClient(
       ? { method, headers: { [VISITOR_KEY_HEADER]: visitorKey() } }
       : { method, headers: { [VISITOR_KEY_HEADER]: visitorKey(), 'content-type': 'application/json' }, body: JSON.stringify(body) };
 
+  /** A plain POST of a JSON body (no visitor key: `ownCall` adds it for the visitor's own order). */
+  const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
   /** Every order call answers the whole order. */
   const orderCall = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Order> =>
     toOrder((await call<WireOrderAnswer>(path, ownCall(method, body))).order);
@@ -273,11 +281,7 @@ export function createApiClient(
     async getMedias(organizationId, cards, secret, { after, limit }) {
       const [first = ''] = cards;
       const query = secret ? `?secret=${encodeURIComponent(secret)}` : '';
-      const answer = await call<WireMediasAnswer>(`/api/v1/medias/${organizationId}/${encodeURIComponent(first)}${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cards, after, limit }),
-      });
+      const answer = await call<WireMediasAnswer>(`/api/v1/medias/${organizationId}/${encodeURIComponent(first)}${query}`, postJson({ cards, after, limit }));
       return toLists(answer);
     },
 
@@ -294,11 +298,7 @@ export function createApiClient(
     },
 
     async createZip(organizationId, mediaIds, secret) {
-      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}${secretQuery(secret)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ media_ids: mediaIds }),
-      });
+      const answer = await call<WireZipAnswer>(`/api/v1/medias/zip?organization_id=${organizationId}${secretQuery(secret)}`, postJson({ media_ids: mediaIds }));
       return answer.url;
     },
 
@@ -344,11 +344,7 @@ export function createApiClient(
     },
 
     async findCustomerCard(organizationId, search) {
-      const answer = await call<WireCustomerCardAnswer>('/api/v1/customer/card/medias', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...search, organization_id: organizationId }),
-      });
+      const answer = await call<WireCustomerCardAnswer>('/api/v1/customer/card/medias', postJson({ ...search, organization_id: organizationId }));
       return toCard(answer.card);
     },
 
@@ -377,8 +373,12 @@ export function createApiClient(
     finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
 
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
-    payByCard: (orderId, cardHash) => paymentCall('creditCard', orderId, { card_hash: cardHash }),
-    payByPix: (orderId) => paymentCall('pix', orderId, { pix: true }),
+    notifyOnArrival: async (organizationId, card, email, locale) => {
+      const body: WireNotifyBody = { email, consent: true, locale };
+      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, postJson(body));
+    },
+    payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, locale }),
+    payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, locale }),
     // The status poll needs no key (it answers nothing of the buyer): a plain GET, no CORS preflight each time.
     async getPayment(orderId, method) {
       const answer = await call<WirePaymentAnswer>(`/api/v1/payment/${encodeURIComponent(orderId)}`);

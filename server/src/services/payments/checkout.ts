@@ -3,7 +3,8 @@ import { ORDER_STATUS } from '../../schema.ts';
 import QRCode from 'qrcode';
 import type { CheckoutBody, WirePaymentAnswer, WirePaymentStatus } from '@gallery/contract/shop';
 import { ApiError } from '../../errors.ts';
-import { findKeyedOrder, lockMediaForSale, type OrderRow } from '../../repositories/orders.ts';
+import { DEFAULT_LOCALE } from '@gallery/contract/locales';
+import { findKeyedOrder, lockMediaForSale, setOrderLocale, type OrderRow } from '../../repositories/orders.ts';
 import {
   deletePayment,
   findPayment,
@@ -22,6 +23,7 @@ import { ifOrderFree, withOrderLock } from '../order-lock.ts';
 import { loadOrder, ownOrder } from '../order-access.ts';
 import { assertSomethingToBuy, checkoutProblems } from '../order-readiness.ts';
 import { saleOf, sameSale, viewOrder, type Sale } from '../order-view.ts';
+import { queueReceipt } from '../mail-outbox.ts';
 import { payOrder } from '../orders.ts';
 import { GatewayInputError, type Charge, type ChargeStatus, type PaymentGateway, type PaymentMethod } from './gateway.ts';
 import type { SandboxGateway } from './sandbox.ts';
@@ -55,6 +57,8 @@ async function settle(db: Db, order: OrderRow, payment: PaymentRow): Promise<boo
   // Another order paying for the same media waits here, then reads them sold.
   await lockMediaForSale(db, sale.mediaIds);
   if (!sameSale(sale, saleOf(await viewOrder(db, order))) || !(await payOrder(db, order.id, sale.mediaIds))) return false;
+  // In the transaction that pays the order: the receipt is queued if and only if it is paid.
+  await queueReceipt(db, order);
   for (const other of await listPayments(db, order.id)) {
     if (other.id !== payment.id && (other.status === 'pending' || other.status === 'processing')) {
       await setPaymentStatus(db, other.id, 'canceled');
@@ -194,6 +198,8 @@ export async function checkout(deps: ShopPayments, orderId: string, visitorKey: 
       const problems = checkoutProblems(view);
       if (problems.length) throw new ApiError(400, 'VALIDATION_ERROR', problems.join('; '));
       const sale = saleOf(view);
+      // The receipt speaks the language the buyer paid in.
+      await setOrderLocale(db, orderId, body.locale ?? DEFAULT_LOCALE);
       const live = payments.find((payment) => payment.method === method && LIVE.includes(payment.status) && sameSale(snapshot(payment), sale));
       if (live) return { answer: paymentAnswer(live) };
       // The key is the attempt's number, so retrying the same attempt after a crash finds the

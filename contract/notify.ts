@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+import { LOCALES } from './locales.ts';
+import { CardCode, Email, PositiveId } from './schema.ts';
+
+// "E-mail me when my photos arrive" (issue #29): the visitor of an empty card leaves an address,
+// with consent, and gets one e-mail when the card's first photos land.
+
+/** How long a subscription waits for the card's photos; then it and its address are deleted. */
+export const NOTIFY_KEEP_DAYS = 30;
+
+/** POST /api/v1/notify/{orgId}/{card}. */
+export const NotifyParams = Type.Object({ org: PositiveId, card: CardCode });
+export const NotifyBody = Type.Object(
+  {
+    email: Email,
+    /** The visitor agreed to the consent line (what the address is used for, how long it is kept). */
+    consent: Type.Literal(true, { description: 'true' }),
+    /** The language of the e-mail; pt when absent. */
+    locale: Type.Optional(Type.Enum([...LOCALES], { description: 'pt, en or es' })),
+  },
+  { additionalProperties: false },
+);
+export type WireNotifyBody = Static<typeof NotifyBody>;
