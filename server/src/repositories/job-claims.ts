@@ -17,7 +17,10 @@ interface JobClaimOptions<T extends JobTable> {
   limit: number;
   /** Only this organization's jobs. */
   organizationId?: number | undefined;
-  /** Which jobs may be taken at all, besides the lease (due, not failed ...). */
+  /**
+   * Which jobs may be taken at all, besides the lease (due, not failed ...). It runs in a subquery
+   * that names the job table without an alias: `import_jobs.batch_id` there is the candidate's.
+   */
   where?: ((eb: ExpressionBuilder<Schema, T>) => Expression<SqlBool>) | undefined;
   /** Counts the claim as an attempt (`attempts` + 1; a release takes it back). */
   countsAttempt?: boolean;
