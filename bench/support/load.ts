@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
+import { validAddress, validCustomer } from '../../tests/support/customer.ts';
 
 /** A visitor's cart: the site's first add-to-cart call (POST /api/v1/order/:firstCard/:orgId). */
 export interface ShopTarget {
@@ -140,19 +141,7 @@ async function must(response: Promise<Response>, what: string): Promise<Record<s
 const ready: Array<{ id: string; key: string }> = [];
 
 async function prepare({ base, target, count }: Extract<Request, { type: 'prepare' }>): Promise<void> {
-  const customer = {
-    customer: {
-      name: 'Maria',
-      lastname: 'Silva',
-      email: 'maria@example.com',
-      document_type: 'cpf',
-      cpf: '123.456.789-09',
-      country: 'br',
-      phone: '+5511987654321',
-      accepted_terms: true,
-    },
-    address: { street: 'Avenida Paulista', street_number: '1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', country: 'br' },
-  };
+  const customer = { customer: validCustomer, address: validAddress };
   const one = async () => {
     const key = newVisitorKey();
     const created = await must(

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { transaction } from '../../server/src/db.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { claimFaceJobs, insertFaces } from '../../server/src/repositories/faces.ts';
-import { insertMedia, insertMedias } from '../../server/src/repositories/media.ts';
+import { insertMedia, insertMedias, type NewMedia } from '../../server/src/repositories/media.ts';
 import { findOrganizationById, upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { faceDistance, SAME_PERSON_DISTANCE, type FaceEngine } from '../../server/src/services/face-engine.ts';
 import { heldFaces, matchFaces, warmFaceIndexes } from '../../server/src/services/face-index.ts';
@@ -81,24 +81,29 @@ async function importPhotos(target: { db: Db; dataDir: string; organizationId: n
   return importMedias(target.db, createLocalStore(target.dataDir), sources);
 }
 
+/** A photo's row, without files. */
+function photoRow(target: { organizationId: number; cardId: string }, id: string, capturedAt: string): NewMedia {
+  return {
+    id,
+    organization_id: target.organizationId,
+    card_id: target.cardId,
+    kind: 'photo',
+    filename: 'photo.jpg',
+    mime: 'image/jpeg',
+    width: 10,
+    height: 10,
+    bytes: 1,
+    sha256: id,
+    captured_at: capturedAt,
+    sold_at_venue: 0,
+  };
+}
+
 /** A photo row without files, with these faces already described. */
 async function describedPhoto(db: Db, target: { organizationId: number; cardId: string }, capturedAt: string, faces: Float32Array[]): Promise<string> {
   const id = newId();
   await transaction(db, async (db) => {
-    await insertMedia(db, {
-      id,
-      organization_id: target.organizationId,
-      card_id: target.cardId,
-      kind: 'photo',
-      filename: 'photo.jpg',
-      mime: 'image/jpeg',
-      width: 10,
-      height: 10,
-      bytes: 1,
-      sha256: id,
-      captured_at: capturedAt,
-      sold_at_venue: 0,
-    });
+    await insertMedia(db, photoRow(target, id, capturedAt));
     await insertFaces(db, [{ mediaId: id, descriptors: faces }]);
   });
   return id;
@@ -324,20 +329,7 @@ describe('loading an index', () => {
         });
         await insertMedias(
           db,
-          photos.map(({ id }) => ({
-            id,
-            organization_id: target.organizationId,
-            card_id: target.cardId,
-            kind: 'photo' as const,
-            filename: 'photo.jpg',
-            mime: 'image/jpeg',
-            width: 10,
-            height: 10,
-            bytes: 1,
-            sha256: id,
-            captured_at: capturedAt,
-            sold_at_venue: 0,
-          })),
+          photos.map(({ id }) => photoRow(target, id, capturedAt)),
         );
         await insertFaces(
           db,

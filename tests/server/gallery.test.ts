@@ -1,13 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCardAnswer, WireMediasAnswer } from '@gallery/contract/media';
-import type { WireOrganizationAnswer, WireOrganizationList } from '@gallery/contract/organization';
+import type { WireOrganizationAnswer } from '@gallery/contract/organization';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia } from '../../server/src/repositories/media.ts';
-import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { newId } from '../../server/src/services/ids.ts';
 import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, demoOrganizationId, upsertTwoFactorOrganization, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 let demoId: number;
@@ -15,15 +14,9 @@ let twoFactorId: number;
 
 beforeAll(async () => {
   api = await createTestApi();
-  const list = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
-  demoId = list.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
+  demoId = await demoOrganizationId(api);
   // A second organization with two-factor on, one card with a secret and one photo row.
-  twoFactorId = await upsertOrganization(api.db, {
-    ...DEMO_ORGANIZATION,
-    web_name: 'secure',
-    name: 'Secure',
-    features_organization: { ...DEMO_ORGANIZATION.features_organization, two_factor_authentication: true },
-  });
+  twoFactorId = await upsertTwoFactorOrganization(api.db, 'secure', 'Secure');
   const card = await createCard(api.db, { organizationId: twoFactorId, code: 'SECURE001', secret: 'ABC123' });
   await insertMedia(api.db, {
     id: newId(),

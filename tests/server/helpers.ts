@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RawBuilder } from 'kysely';
+import type { WireOrganizationList } from '@gallery/contract/organization';
 import pg from 'pg';
 import { inject } from 'vitest';
 import sharp from 'sharp';
@@ -18,7 +19,7 @@ import { newId } from '../../server/src/services/ids.ts';
 import { parseOrganizationInput } from '../../server/src/services/organization-input.ts';
 import { normalizeCardCode, normalizeSecret } from '@gallery/contract/card-code';
 import type { SafetyOptions } from '../../server/src/safety.ts';
-import { seedDemo } from '../../server/src/services/seed.ts';
+import { DEMO_ORGANIZATION, seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import type { MediaStore } from '../../server/src/storage/media-store.ts';
 import { FIXTURES_DIR, type FixtureCard } from '../support/fixtures.ts';
@@ -137,6 +138,22 @@ export async function createTestApi({
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The seeded demo organization's id, as the API lists it. */
+export async function demoOrganizationId(api: TestApi): Promise<number> {
+  const list = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
+  return list.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
+}
+
+/** A copy of the demo organization with two-factor on (its cards open only with their secret); answers its id. */
+export function upsertTwoFactorOrganization(db: Db, webName: string, name: string): Promise<number> {
+  return upsertOrganization(db, {
+    ...DEMO_ORGANIZATION,
+    web_name: webName,
+    name,
+    features_organization: { ...DEMO_ORGANIZATION.features_organization, two_factor_authentication: true },
+  });
 }
 
 /** Mean absolute difference per channel value (0-255) between two same-sized images. */

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireGalleryStartAnswer, WireMediasAnswer } from '@gallery/contract/media';
-import type { WireOrganizationList } from '@gallery/contract/organization';
 import { transaction } from '../../server/src/db.ts';
 import { createCard, findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedias, type NewMedia } from '../../server/src/repositories/media.ts';
-import { upsertOrganization } from '../../server/src/repositories/organizations.ts';
 import { newId } from '../../server/src/services/ids.ts';
-import { DEMO_ORGANIZATION } from '../../server/src/services/seed.ts';
-import { createTestApi, type TestApi } from './helpers.ts';
+import { createTestApi, demoOrganizationId, upsertTwoFactorOrganization, type TestApi } from './helpers.ts';
 
 // The gallery's media a page at a time (issue 28): the pages, put end to end, are the whole list
 // in its order; a cursor the API did not answer is refused in the one error shape.
@@ -43,14 +40,8 @@ function page(body: Record<string, unknown>, org = demoId, first = 'BIGCARD01') 
 
 beforeAll(async () => {
   api = await createTestApi();
-  const list = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
-  demoId = list.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
-  twoFactorId = await upsertOrganization(api.db, {
-    ...DEMO_ORGANIZATION,
-    web_name: 'paged-secure',
-    name: 'Paged secure',
-    features_organization: { ...DEMO_ORGANIZATION.features_organization, two_factor_authentication: true },
-  });
+  demoId = await demoOrganizationId(api);
+  twoFactorId = await upsertTwoFactorOrganization(api.db, 'paged-secure', 'Paged secure');
   await transaction(api.db, async (db) => {
     const card = await createCard(db, { organizationId: demoId, code: 'BIGCARD01' });
     const secure = await createCard(db, { organizationId: twoFactorId, code: 'SECURE002', secret: 'ABC123' });

@@ -4,13 +4,13 @@ import type { Db } from '../../server/src/db.ts';
 import { expect } from 'vitest';
 import { encryptCardHash, type CardData } from '../../src/lib/card-hash.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
-import type { WireOrganizationList } from '@gallery/contract/organization';
 import { VISITOR_KEY_HEADER } from '@gallery/contract/rules';
 import type { WireOrder, WireOrderAnswer, WireProductsAnswer, WirePublicKeyAnswer } from '@gallery/contract/shop';
 import { findCard } from '../../server/src/repositories/cards.ts';
 import { insertMedia, type MediaKind } from '../../server/src/repositories/media.ts';
 import { newId } from '../../server/src/services/ids.ts';
-import { rows, type TestApi } from './helpers.ts';
+import { validAddress, validCustomer } from '../support/customer.ts';
+import { demoOrganizationId, rows, type TestApi } from './helpers.ts';
 import { count } from './visitor-helpers.ts';
 
 export interface Shop {
@@ -25,8 +25,7 @@ export interface Shop {
 }
 
 export async function loadShop(api: TestApi): Promise<Shop> {
-  const orgs = (await api.app.inject('/api/v1/organizations')).json<WireOrganizationList>();
-  const orgId = orgs.organizations.find((org) => org.web_name === 'demo')?.id ?? 0;
+  const orgId = await demoOrganizationId(api);
   const products = (await api.app.inject(`/api/v1/products/${orgId}/online`)).json<WireProductsAnswer>();
   const medias = (
     await api.app.inject({ method: 'POST', url: `/api/v1/medias/${orgId}/DEMO00001`, payload: { cards: ['DEMO00002'] } })
@@ -98,32 +97,15 @@ export async function expectError(
   return res.body;
 }
 
+// The buyer lives in tests/support (the benches send it too); the order tests take it from here.
+export { validAddress, validCustomer };
+
 export function createOrder(api: TestApi, shop: Shop, firstCard = 'DEMO00001', cards: string[] = [], visitor = VISITOR): Promise<WireOrder> {
   return orderCall(api, 'POST', `/api/v1/order/${firstCard}/${shop.orgId}?pdv=demo.localhost&tz=America%2FSao_Paulo`, {
     cards,
     visitor_key: visitor,
   });
 }
-
-export const validCustomer = {
-  name: 'Maria',
-  lastname: 'Silva',
-  email: 'maria@example.com',
-  document_type: 'cpf',
-  cpf: '123.456.789-09',
-  country: 'br',
-  phone: '+5511987654321',
-  accepted_terms: true,
-};
-
-export const validAddress = {
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  zipcode: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'br',
-};
 
 export async function withCustomer(api: TestApi, orderId: string): Promise<WireOrder> {
   await orderCall(api, 'POST', `/api/v1/order/${orderId}/customer`, { customer: validCustomer });

@@ -29,6 +29,19 @@ const media = (id: string, card = 'DEMO00001') => ({
   height: 1920,
 });
 
+/** A medias answer of one page that holds only these sold photos. */
+function soldOnly(...sold: WireMediasAnswer['sold_medias']): WireMediasAnswer {
+  return {
+    error: false,
+    message: '',
+    sold_medias: sold,
+    not_sold_medias: [],
+    extras: [],
+    next: null,
+    counts: { sold_photos: sold.length, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
+  };
+}
+
 describe('the API client', () => {
   it('reshapes the medias answer and posts the cards with the secret', async () => {
     const answer: WireMediasAnswer = {
@@ -67,16 +80,7 @@ describe('the API client', () => {
 
   it("adopts the page script's first answer once, and only for the very URL it would ask for", async () => {
     const organization = { id: 7, web_name: 'demo' } as WireOrganization;
-    const start = {
-      error: false,
-      message: 'OK',
-      sold_medias: [media('a')],
-      not_sold_medias: [],
-      extras: [],
-      next: null,
-      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
-      organization,
-    };
+    const start = { ...soldOnly(media('a')), message: 'OK', organization };
     const early = (url: string) => ({ url, answer: Promise.resolve({ status: 200, text: JSON.stringify(start) }) });
     const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80&cards=DEMO00002&secret=ABC123';
     const seen: Request[] = [];
@@ -120,23 +124,15 @@ describe('the API client', () => {
 
   it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {
     const path = (size: string, w: number) => `/api/v1/photo/download/a/a%2C%20b.jpg?copy=clean&format=webp&size=${size}&w=${w}`;
-    const answer: WireMediasAnswer = {
-      error: false,
-      message: '',
-      sold_medias: [
-        {
-          ...media('a'),
-          image_sources: [
-            { type: 'image/webp', thumb_srcset: `${path('thumb', 240)} 240w, ${path('thumb', 360)} 360w`, preview_srcset: `${path('preview', 800)} 800w` },
-          ],
-        },
-        media('b'),
-      ],
-      not_sold_medias: [],
-      extras: [],
-      next: null,
-      counts: { sold_photos: 2, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
-    };
+    const answer = soldOnly(
+      {
+        ...media('a'),
+        image_sources: [
+          { type: 'image/webp', thumb_srcset: `${path('thumb', 240)} 240w, ${path('thumb', 360)} 360w`, preview_srcset: `${path('preview', 800)} 800w` },
+        ],
+      },
+      media('b'),
+    );
     const lists = await createApiClient('http://api.test/', fakeFetch(200, answer, [])).getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(lists.sold[0]?.imageSources).toEqual([
       {
@@ -262,18 +258,7 @@ describe('the API client: gallery calls', () => {
     const byFetch = createApiClient('http://api.test', async () => new Response(refusal, { status: 403 }), fakeXhr(403, refusal));
     await expect(byFetch.deleteMedia(7, 'a')).rejects.toMatchObject(expected);
     await expect(byFetch.uploadPhotos(7, files)).rejects.toMatchObject(expected);
-    const lists = await createApiClient(
-      'http://api.test',
-      fakeFetch(200, {
-        error: false,
-        message: '',
-        sold_medias: [media('a')],
-        not_sold_medias: [],
-        extras: [],
-        next: null,
-        counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
-      }),
-    ).getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
+    const lists = await createApiClient('http://api.test', fakeFetch(200, soldOnly(media('a')))).getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     await expect(byFetch.getOriginalFile(lists.sold[0] as Media)).rejects.toMatchObject(expected);
     // An answer that is not JSON: unknown when refused, a broken answer when it claimed success.
     const garbled = createApiClient('http://api.test', async () => new Response('<html>', { status: 200 }), fakeXhr(200, '<html>'));
@@ -282,16 +267,7 @@ describe('the API client: gallery calls', () => {
   });
 
   it('gives media an original address for downloads and video streaming', async () => {
-    const answer: WireMediasAnswer = {
-      error: false,
-      message: '',
-      sold_medias: [media('a')],
-      not_sold_medias: [],
-      extras: [],
-      next: null,
-      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 },
-    };
-    const client = createApiClient('http://api.test', fakeFetch(200, answer));
+    const client = createApiClient('http://api.test', fakeFetch(200, soldOnly(media('a'))));
     const lists = await client.getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(lists.sold[0]?.originalUrl).toBe('http://api.test/api/v1/photo/download/a/a.jpg?size=original');
   });

@@ -1,5 +1,6 @@
-import { chunks, locksRows, now, type Db } from '../db.ts';
+import { chunks, now, type Db } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
+import { claimJobs } from './job-claims.ts';
 import { MEDIA_COLUMNS, type CardMediaRow, type MediaRow } from './media.ts';
 
 /** A queued photo a worker took: enough to find its original, and the claim's token. */
@@ -39,26 +40,9 @@ export async function deleteFaceJobs(db: Db, organizationId: number): Promise<vo
   await db.deleteFrom('face_jobs').where('organization_id', '=', organizationId).execute();
 }
 
-/**
- * Claims up to `limit` jobs, oldest first, among those whose lease is unset or over (`nowMs`):
- * one statement, so two workers never take the same job.
- */
+/** Claims up to `limit` jobs, oldest first (see claimJobs), of one organization when it is given. */
 export async function claimFaceJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; organizationId?: number }): Promise<FaceJob[]> {
-  const rows = await db
-    .updateTable('face_jobs')
-    .set({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs })
-    .where('media_id', 'in', (eb) =>
-      eb
-        .selectFrom('face_jobs as waiting')
-        .select('waiting.media_id')
-        .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
-        .$if(options.organizationId !== undefined, (query) => query.where('waiting.organization_id', '=', options.organizationId as number))
-        .orderBy('waiting.queued_at')
-        .orderBy('waiting.media_id')
-        .limit(options.limit)
-        // Rows another claim holds (PostgreSQL) are left to it, not waited for nor taken twice.
-        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
-    )
+  const rows = await claimJobs(db, 'face_jobs', claim, { key: 'media_id', firstBy: 'queued_at', ...options })
     .returning((eb) => [
       'face_jobs.media_id',
       'face_jobs.organization_id',

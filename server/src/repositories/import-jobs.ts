@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import { chunks, locksRows, type Db, type Schema } from '../db.ts';
+import { chunks, type Db, type Schema } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
+import { claimJobs } from './job-claims.ts';
 
 export type ImportJob = Selectable<Schema['import_jobs']>;
 export type NewImportJob = Omit<Insertable<Schema['import_jobs']>, 'claim_token' | 'lease_expires_at_ms' | 'media_id' | 'attempts' | 'error'>;
@@ -14,30 +15,24 @@ export async function insertImportJobs(db: Db, jobs: readonly NewImportJob[]): P
 }
 
 /**
- * Claims up to `limit` jobs, oldest first, among those without an error whose lease is unset or
- * over (`nowMs`) and whose batch is queued whole (no `import_batches` row): one statement, so two
- * workers never take the same job. Each claim counts as an attempt.
+ * Claims up to `limit` jobs, oldest first (see claimJobs), among those without an error whose
+ * batch is queued whole (no `import_batches` row). Each claim counts as an attempt.
  */
 export function claimImportJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; batchId?: string }): Promise<ImportJob[]> {
-  return db
-    .updateTable('import_jobs')
-    .set((eb) => ({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('import_jobs as waiting')
-        .select('waiting.id')
-        .where('waiting.error', 'is', null)
-        .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
-        .where((where) =>
-          where.not(where.exists(where.selectFrom('import_batches').select('import_batches.id').whereRef('import_batches.id', '=', 'waiting.batch_id'))),
-        )
-        .$if(options.batchId !== undefined, (query) => query.where('waiting.batch_id', '=', options.batchId as string))
-        .orderBy('waiting.queued_at')
-        .orderBy('waiting.id')
-        .limit(options.limit)
-        // Rows another claim holds (PostgreSQL) are left to it, not waited for nor taken twice.
-        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
-    )
+  const { batchId } = options;
+  return claimJobs(db, 'import_jobs', claim, {
+    key: 'id',
+    firstBy: 'queued_at',
+    nowMs: options.nowMs,
+    limit: options.limit,
+    countsAttempt: true,
+    where: (eb) =>
+      eb.and([
+        eb('error', 'is', null),
+        eb.not(eb.exists(eb.selectFrom('import_batches').select('import_batches.id').whereRef('import_batches.id', '=', 'import_jobs.batch_id'))),
+        ...(batchId === undefined ? [] : [eb('batch_id', '=', batchId)]),
+      ]),
+  })
     .returningAll()
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import { locksRows, now, type Db, type Schema } from '../db.ts';
+import { now, type Db, type Schema } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
+import { claimJobs } from './job-claims.ts';
 
 type OutboxRow = Selectable<Schema['mail_outbox']>;
 /** A claimed message: its row and the claim's token. */
@@ -19,25 +20,18 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage, now
 }
 
 /**
- * Claims up to `limit` unsent messages that are due and not held by a live claim, oldest due
- * first: one statement, so two senders never take the same message. Each claim counts a try.
+ * Claims up to `limit` unsent messages that are due, oldest due first (see claimJobs). Each claim
+ * counts a try.
  */
 export async function claimOutboxMessages(db: Db, claim: Claim, { nowMs, limit }: { nowMs: number; limit: number }): Promise<OutboxJob[]> {
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('mail_outbox as due')
-        .select('due.id')
-        .where('due.sent_at', 'is', null)
-        .where('due.next_attempt_at_ms', '<=', nowMs)
-        .where((where) => where.or([where('due.lease_expires_at_ms', 'is', null), where('due.lease_expires_at_ms', '<', nowMs)]))
-        .orderBy('due.next_attempt_at_ms')
-        .orderBy('due.id')
-        .limit(limit)
-        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
-    )
+  const rows = await claimJobs(db, 'mail_outbox', claim, {
+    key: 'id',
+    firstBy: 'next_attempt_at_ms',
+    nowMs,
+    limit,
+    countsAttempt: true,
+    where: (eb) => eb.and([eb('sent_at', 'is', null), eb('next_attempt_at_ms', '<=', nowMs)]),
+  })
     .returningAll()
     .execute();
   return rows.map((row) => ({ ...row, token: claim.token }));

@@ -1,5 +1,6 @@
-import { chunks, locksRows, now, type Db } from '../db.ts';
+import { chunks, now, type Db } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
+import { claimJobs } from './job-claims.ts';
 import type { MediaRow } from './media.ts';
 
 /** A queued media a worker took: enough to read its source image, and the claim's token. */
@@ -33,26 +34,9 @@ export async function queueMissingRenditions(db: Db, organizationId: number, set
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/**
- * Claims up to `limit` jobs, oldest first, among those whose lease is unset or over (`nowMs`):
- * one statement, so two workers never take the same job.
- */
+/** Claims up to `limit` jobs, oldest first (see claimJobs), of one organization when it is given. */
 export async function claimRenditionJobs(db: Db, claim: Claim, options: { nowMs: number; limit: number; organizationId?: number }): Promise<RenditionJob[]> {
-  const rows = await db
-    .updateTable('rendition_jobs')
-    .set({ claim_token: claim.token, lease_expires_at_ms: claim.leaseExpiresAtMs })
-    .where('media_id', 'in', (eb) =>
-      eb
-        .selectFrom('rendition_jobs as waiting')
-        .select('waiting.media_id')
-        .where((where) => where.or([where('waiting.lease_expires_at_ms', 'is', null), where('waiting.lease_expires_at_ms', '<', options.nowMs)]))
-        .$if(options.organizationId !== undefined, (query) => query.where('waiting.organization_id', '=', options.organizationId as number))
-        .orderBy('waiting.queued_at')
-        .orderBy('waiting.media_id')
-        .limit(options.limit)
-        // Rows another claim holds (PostgreSQL) are left to it, not waited for nor taken twice.
-        .$if(locksRows(db), (query) => query.forUpdate().skipLocked()),
-    )
+  const rows = await claimJobs(db, 'rendition_jobs', claim, { key: 'media_id', firstBy: 'queued_at', ...options })
     .returning((eb) => [
       'rendition_jobs.media_id',
       'rendition_jobs.organization_id',
