@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('faces:index', () => {
-  it('looks at every photo of the organization once, ahead of the searches', async () => {
+  // Three CLI runs, one of them describing 9 photos with the face model: slow on a loaded 2-core machine.
+  it('looks at every photo of the organization once, ahead of the searches', { timeout: 120_000 }, async () => {
     // The seed queued the demo's photos: a search before they are described finds none of
     // them and says how many are still being processed.
     const early = (await search([part(readFileSync(demoSamplePath(1)))])).json<WireFaceSearchAnswer>();
