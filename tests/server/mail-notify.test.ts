@@ -11,7 +11,7 @@ import { findOrganizationById } from '../../server/src/repositories/organization
 import { startMailSender } from '../../server/src/services/mail-outbox.ts';
 import type { Worker } from '../../server/src/services/job-runner.ts';
 import { createTestApi, row, rows, runCli, type TestApi } from './helpers.ts';
-import { linkIn, startSmtp, type TestSmtp } from './mail-helpers.ts';
+import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { photoFolder } from './visitor-helpers.ts';
 
 let api: TestApi;

@@ -16,7 +16,7 @@ import { findOrganizationById } from '../../server/src/repositories/organization
 import { queueReceipt, startMailSender } from '../../server/src/services/mail-outbox.ts';
 import type { Worker } from '../../server/src/services/job-runner.ts';
 import { createTestApi, row, rows, runCli, type TestApi } from './helpers.ts';
-import { startSmtp, linkIn, type DataAnswer, type TestSmtp } from './mail-helpers.ts';
+import { startSmtp, linkIn, type DataAnswer, type TestSmtp } from '../support/smtp.ts';
 import { addMediaRows, call, cardHash, createOrder, loadShop, orderCall, withCustomer, type Shop } from './shop-helpers.ts';
 
 const PUBLIC_API = 'https://api.example.test';

@@ -2,12 +2,12 @@ import type { MailTranslate } from './catalogue.ts';
 import type { MailContent } from './message.ts';
 
 // "Your photos are here" (issue #29): one notice per subscription when its card's first photos
-// land, with the link to that card's gallery (a two-factor card asks its code there, as always).
+// land, with the link to that card's gallery (under two-factor, to the home asking its access code).
 
 export interface ArrivalFacts {
   organization: string;
   cardCode: string;
-  /** The card's gallery on the organization's site; null when no site address is known. */
+  /** The card's gallery on the organization's site (the home's code prompt under two-factor); null when no site address is known. */
   galleryUrl: string | null;
 }
 

@@ -3,7 +3,7 @@ import { formatCardCode } from '@gallery/contract/card-code';
 import { brandingStem } from '@gallery/contract/branding-files';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@gallery/contract/locales';
 import type { WireOrganization } from '@gallery/contract/organization';
-import { galleryPathOfCards } from '@gallery/contract/site-routing';
+import { cardsLinkPath } from '@gallery/contract/site-routing';
 import type { MailConfig } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { mailTranslator } from '../mail/catalogue.ts';
@@ -31,6 +31,7 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { findProduct } from '../repositories/products.ts';
 import { listPayments } from '../repositories/payments.ts';
 import { listBrandingNames } from '../repositories/branding.ts';
+import { requiresAccessCode } from './card-access.ts';
 import { newId } from './ids.ts';
 import { newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { viewOrder } from './order-view.ts';
@@ -124,7 +125,13 @@ async function receiptFacts(db: Db, orderId: string): Promise<{ organization: Wi
     lines,
     totalCents: paid?.amount_cents ?? view.total,
     payment: paid?.method === 'creditCard' ? { method: 'creditCard', brand: paid.card_brand, last4: paid.card_last4 } : { method: 'pix' },
-    galleryUrl: origin && view.cards.length ? `${origin}${galleryPathOfCards(view.cards.map((card) => card.code))}` : null,
+    galleryUrl:
+      origin && view.cards.length
+        ? `${origin}${cardsLinkPath(
+            view.cards.map((card) => card.code),
+            requiresAccessCode(view.organization),
+          )}`
+        : null,
   };
   return { organization: view.organization, facts };
 }
@@ -142,7 +149,11 @@ async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ orga
   const code = formatCardCode(card.code);
   return {
     organization,
-    content: arrivalContent(t, { organization: organization.name, cardCode: code, galleryUrl: origin && `${origin}${galleryPathOfCards([card.code])}` }),
+    content: arrivalContent(t, {
+      organization: organization.name,
+      cardCode: code,
+      galleryUrl: origin && `${origin}${cardsLinkPath([card.code], requiresAccessCode(organization))}`,
+    }),
   };
 }
 
