@@ -178,4 +178,21 @@ describe('the receipt of a paid order', () => {
     const mail = await simpleParser(await fs.readFile(path.join(api.dataDir, 'mailbox', `${id}.eml`)));
     expectReceipt(mail, order, { locale: 'pt', words: ['Obrigado pela sua compra!'] });
   }, 60_000);
+
+  it("sweeps the mailbox's unfinished files a crash left when the sender starts, not a live write's", async () => {
+    const mailbox = path.join(api.dataDir, 'mailbox');
+    await fs.mkdir(mailbox, { recursive: true });
+    const stale = path.join(mailbox, 'crashed.eml.part');
+    const live = path.join(mailbox, 'writing.eml.part');
+    await fs.writeFile(stale, 'half a message');
+    await fs.writeFile(live, 'half a message');
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    await fs.utimes(stale, tenMinutesAgo, tenMinutesAgo);
+    const logged: string[] = [];
+    const config = loadMailConfig({ MAIL_LINKS_URL: PUBLIC_API });
+    sender = startMailSender({ db: api.db, mailer: createMailer(config, api.dataDir), config, log: (line) => logged.push(line) });
+    await vi.waitFor(() => expect(logged).toContain('Removed 1 unfinished mail file(s) of an interrupted run: crashed.eml.part'));
+    await expect(fs.access(stale)).rejects.toThrow();
+    await fs.access(live);
+  });
 });

@@ -224,9 +224,16 @@ function outboxQueue(deps: MailDeps): JobQueue<OutboxJob> {
   };
 }
 
-/** The API's mail sender: sends the outbox's due messages as they come, in every instance. */
+/** The API's mail sender: sends the outbox's due messages as they come, in every instance; first it sweeps a crashed run's debris. */
 export function startMailSender(deps: MailDeps): Worker {
-  return startWorker('Mail', outboxQueue(deps), { concurrency: SENDING_AT_ONCE, log: deps.log });
+  const { mailer, log } = deps;
+  mailer.sweep().then(
+    (removed) => {
+      if (removed.length) log(`Removed ${removed.length} unfinished mail file(s) of an interrupted run: ${removed.join(', ')}`);
+    },
+    (error: unknown) => log(`Mail: the sweep of unfinished files failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  return startWorker('Mail', outboxQueue(deps), { concurrency: SENDING_AT_ONCE, log });
 }
 
 /**
