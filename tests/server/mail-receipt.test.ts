@@ -110,6 +110,9 @@ describe('the receipt of a paid order', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('maria@example.com não receberá mais e-mails');
+    // Only what the API makes is a token (the contract's schema): anything else is refused before any look-up.
+    const forged = await api.app.inject({ method: 'GET', url: '/api/v1/mail/unsubscribe/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
+    expect(forged.json()).toMatchObject({ message: 'VALIDATION_ERROR' });
     expect(
       await row(api.db, sql<{ unsubscribed_at: string | null }>`SELECT unsubscribed_at FROM mail_recipients WHERE address = 'maria@example.com'`),
     ).toMatchObject({

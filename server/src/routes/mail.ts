@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NotifyBody, NotifyParams } from '@gallery/contract/notify';
-import { ok, Str } from '@gallery/contract/schema';
+import { NotifyBody, NotifyParams, UnsubscribeParams, UnsubscribeQuery } from '@gallery/contract/notify';
+import { ok } from '@gallery/contract/schema';
 import type { AppDeps } from '../app-deps.ts';
 import { LOCALE_TAGS } from '@gallery/contract/locales';
 import { unsubscribe } from '../services/mail-outbox.ts';
@@ -20,7 +20,7 @@ export function mailRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
   void fastify.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-    const schema = { params: Type.Object({ token: Str({ maxLength: 64 }) }), querystring: Type.Object({ lang: Type.Optional(Str({ maxLength: 8 })) }) };
+    const schema = { params: UnsubscribeParams, querystring: UnsubscribeQuery };
     const handler = async (request: { params: { token: string }; query: { lang?: string | undefined } }, reply: import('fastify').FastifyReply) => {
       const answer = await unsubscribe(db, request.params.token, request.query.lang);
       const page = `<!doctype html><html lang="${LOCALE_TAGS[answer.locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(answer.text)}</title></head><body style="font-family:sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><p>${escapeHtml(answer.text)}</p></body></html>`;
