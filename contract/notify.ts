@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LOCALES } from './locales.ts';
+import { FaceSearchQuery } from './media.ts';
 import { CardCode, Email, PositiveId, Str } from './schema.ts';
 
 // "E-mail me when my photos arrive" (issue #29): the visitor of an empty card leaves an address,
@@ -22,6 +23,17 @@ export const NotifyBody = Type.Object(
   { additionalProperties: false },
 );
 export type WireNotifyBody = Static<typeof NotifyBody>;
+
+/**
+ * POST /api/v1/notify/{orgId}: from the facial search, whose pending photos are nobody's card yet:
+ * the address waits for the period searched (its days, as the search sent them) to be indexed.
+ */
+export const NotifyFacesParams = Type.Object({ org: PositiveId });
+export const NotifyFacesBody = Type.Object(
+  { ...NotifyBody.properties, from_date: FaceSearchQuery.properties.from_date, to_date: FaceSearchQuery.properties.to_date },
+  { additionalProperties: false },
+);
+export type WireNotifyFacesBody = Static<typeof NotifyFacesBody>;
 
 /** GET and POST /api/v1/mail/unsubscribe/{token}: the token the API makes (base64url), never anything else. */
 export const UnsubscribeParams = Type.Object({ token: Str({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });

@@ -7,7 +7,7 @@ import { cardsLinkPath } from '@gallery/contract/site-routing';
 import type { MailConfig } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { mailTranslator } from '../mail/catalogue.ts';
-import { arrivalContent } from '../mail/arrival.ts';
+import { arrivalContent, facesContent } from '../mail/arrival.ts';
 import { buildMessage, type MailContent } from '../mail/message.ts';
 import { receiptContent, type ReceiptFacts } from '../mail/receipt.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
@@ -142,6 +142,12 @@ async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ orga
   if (job.kind === 'receipt') {
     const receipt = await receiptFacts(db, job.subject_id);
     return receipt && { organization: receipt.organization, content: receiptContent(t, locale, receipt.facts) };
+  }
+  if (job.kind === 'faces') {
+    const organization = await findOrganizationById(db, job.organization_id);
+    if (!organization) return undefined;
+    const origin = job.site_origin ?? siteOrigin(null, organization);
+    return { organization, content: facesContent(t, { organization: organization.name, homeUrl: origin && `${origin}/` }) };
   }
   const [card, organization] = await Promise.all([findCardById(db, job.subject_id), findOrganizationById(db, job.organization_id)]);
   if (!card || !organization) return undefined;
