@@ -8,6 +8,8 @@ import path from 'node:path';
 const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
 export const API_PORT = 8797 + offset;
 export const SITES_PORT = 4397 + offset;
+/** The fixtures' SMTP server, which the API sends every e-mail to (tests/e2e/support/start-fixtures.ts). */
+const SMTP_PORT = 2597 + offset;
 export const ANALYTICS_ENDPOINT = 'http://collector.localhost:9/collect';
 const work = path.join(os.tmpdir(), `gallery-e2e-${SITES_PORT}`);
 /** Chromium's switches for every test (a spec adding its own, e.g. a fake camera, starts from these). */
@@ -25,6 +27,8 @@ export const CHROMIUM_ARGS = [
 export const WEBHOOK_SECRET = 'e2e-change-webhook-secret-of-32-characters-or-more';
 /** The run's data folder (tests that add data at run time give it to the admin CLI). */
 export const E2E_DATA_DIR = path.join(work, 'data');
+/** Where the fixtures' SMTP server writes each message it receives, whole, as `<n>.eml`. */
+export const E2E_INBOX_DIR = path.join(work, 'inbox');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,6 +58,9 @@ export default defineConfig({
       SITES_PORT: String(SITES_PORT),
       DATA_DIR: E2E_DATA_DIR,
       E2E_WORK_DIR: work,
+      E2E_INBOX_DIR,
+      // The API sends e-mails to a real SMTP server, as in production; the tests read what it received.
+      SMTP_URL: `smtp://gallery:e2e@127.0.0.1:${SMTP_PORT}`,
       PUBLISH_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PUBLISH_POLL_MS: '500',
       PUBLISH_DEBOUNCE_MS: '500',

@@ -39,6 +39,15 @@ export function galleryPathOfCards(codes: readonly string[]): string {
   return others.length ? `${path}?cards=${others.map(formatCardCode).join(',')}` : path;
 }
 
+/**
+ * Where a link to cards sent outside the site (the API's e-mails) leads: their gallery; under
+ * two-factor, the home with the first card filled in (`?card=`, never submitted by itself there),
+ * which asks its access code: such a link never opens what only the code may.
+ */
+export function cardsLinkPath(codes: readonly string[], twoFactor: boolean): string {
+  return twoFactor ? `/?card=${formatCardCode(codes[0] ?? '')}` : galleryPathOfCards(codes);
+}
+
 /** The same rules for Netlify / Cloudflare Pages style hosts, where existing files win. */
 export function redirectsFile(): string {
   return ['/gallery /gallery/index.html 200', '/gallery/* /gallery/index.html 200', '/* / 302', ''].join('\n');

@@ -54,6 +54,7 @@ const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'POST /api/v1/order/:orderId/card/:card': ['lookup'],
   // It answers CARD_NOT_FOUND too; the service also limits each address.
   'POST /api/v1/notify/:org/:card': ['lookup'],
+  'POST /api/v1/notify/:org': ['lookup'],
   // `card_code` answers CARD_NOT_FOUND unless it is an upload card.
   'POST /api/v1/photo/:org': ['lookup', 'costly'],
   'POST /api/v1/card/search/photo': ['costly'],

@@ -182,8 +182,8 @@ export interface Schema {
   mail_outbox: {
     id: string;
     organization_id: number;
-    kind: 'receipt' | 'arrival';
-    /** The order of a receipt, the card of an arrival notice. */
+    kind: 'receipt' | 'arrival' | 'faces';
+    /** The order of a receipt, the card of an arrival notice, the period (`<from>/<to>`) of a facial search's notice. */
     subject_id: string;
     site_origin: string | null;
     address: string;
@@ -200,6 +200,17 @@ export interface Schema {
     id: string;
     organization_id: number;
     card_id: string;
+    address: string;
+    locale: string;
+    site_origin: string | null;
+    created_at: string;
+  };
+  /** A facial search's "e-mail me": the photos captured from `captured_from` until `captured_to` (ISO instants) left to index. */
+  notify_face_subscriptions: {
+    id: string;
+    organization_id: number;
+    captured_from: string;
+    captured_to: string;
     address: string;
     locale: string;
     site_origin: string | null;

@@ -31,6 +31,14 @@ export const $facialPeriod = map<FacialPeriodState>({ start: '', end: '', terms:
 export const $faceSearch = asyncStore<FaceSearchResult>();
 const run = runner($faceSearch, { keepOnFailure: true });
 
+/**
+ * The days searched while some of their photos are still being processed (the answer's
+ * `pending`): the results offer an e-mail when they are (stores/notify.ts); null otherwise.
+ */
+export const $facialNoticePeriod = computed([$faceSearch, $facialPeriod], (search, period): Period | null =>
+  search.data && search.data.pending > 0 ? searchPeriod(period) : null,
+);
+
 /** What the visitor said of the cards found; every new answer starts with all of them ticked. */
 export const $faceCardChoice = atom<FaceCardChoice>(NO_FACE_CARD_CHOICE);
 

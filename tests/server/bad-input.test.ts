@@ -118,6 +118,10 @@ beforeAll(async () => {
     'GET /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
     'POST /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
     'POST /api/v1/notify/:org/:card': { params: { org, card: 'DEMO00003' }, body: { email: 'maria@example.com', consent: true, locale: 'pt' } },
+    'POST /api/v1/notify/:org': {
+      params: { org },
+      body: { email: 'maria@example.com', consent: true, locale: 'pt', from_date: '2026-01-01', to_date: '2026-01-03' },
+    },
     'POST /api/v1/card/search/photo': { querystring: { organization_id: org, from_date: '2026-01-01', to_date: '2026-01-03' }, multipart: true },
   };
 });

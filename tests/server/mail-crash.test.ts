@@ -13,7 +13,7 @@ import { seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
 import { closeTestDatabase, makeTempDir, openTestDatabase, rows, testDatabaseUrl } from './helpers.ts';
 import { send, startInstance, stopInstance, type ApiInstance } from './instances.ts';
-import { startSmtp, type DataAnswer, type TestSmtp } from './mail-helpers.ts';
+import { startSmtp, type DataAnswer, type TestSmtp } from '../support/smtp.ts';
 import { addMediaRows, cardHashFor, validAddress, validCustomer, VISITOR } from './shop-helpers.ts';
 
 let dataDir: string;

@@ -8,10 +8,12 @@ import { loadMailConfig } from '../../server/src/config.ts';
 import { createMailer } from '../../server/src/mail/transport.ts';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationById } from '../../server/src/repositories/organizations.ts';
+import { drainOrganization } from '../../server/src/services/face-jobs.ts';
+import type { FaceEngine } from '../../server/src/services/face-engine.ts';
 import { startMailSender } from '../../server/src/services/mail-outbox.ts';
 import type { Worker } from '../../server/src/services/job-runner.ts';
 import { createTestApi, row, rows, runCli, type TestApi } from './helpers.ts';
-import { linkIn, startSmtp, type TestSmtp } from './mail-helpers.ts';
+import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { photoFolder } from './visitor-helpers.ts';
 
 let api: TestApi;
@@ -95,4 +97,38 @@ describe('notify me when my photos arrive', () => {
     expect(await subscriptions('caio@example.com')).toEqual([]);
     expect(await row(api.db, sql<{ n: number }>`SELECT count(*) AS n FROM notify_subscriptions`)).toMatchObject({ n: 0 });
   });
+});
+
+describe('notify me from the facial search, when the photos of the days searched are indexed', () => {
+  /** An engine that finds no face: indexing then only moves photos out of the queue. */
+  const noFaces: FaceEngine = { describe: () => Promise.resolve([]) };
+  const subscribeFaces = (payload: Record<string, unknown>) =>
+    api.app.inject({ method: 'POST', url: `/api/v1/notify/${orgId}`, payload, headers: { origin: 'http://demo.localhost:4321' } });
+  const faceSubscriptions = (address: string) => rows(api.db, sql<{ id: string }>`SELECT id FROM notify_face_subscriptions WHERE address = ${address}`);
+
+  it('sends one e-mail in the chosen language, linking to the site to search again, once the last photo of the period is indexed', async () => {
+    await importPhotos('NOTIFYF01', 2);
+    // The days around every photo waiting to be indexed (a day either side: the organization's days are not UTC's).
+    const times = (await rows(api.db, sql<{ t: string }>`SELECT m.captured_at AS t FROM face_jobs j JOIN media m ON m.id = j.media_id`))
+      .map((row) => row.t)
+      .sort();
+    const day = (time: string, shift: number) => new Date(Date.parse(time) + shift * 86_400_000).toISOString().slice(0, 10);
+    const period = { from_date: day(times[0]!, -1), to_date: day(times.at(-1)!, 1) };
+    const body = { email: 'Dora@Example.com', consent: true, locale: 'en', ...period };
+    expect((await subscribeFaces({ ...body, consent: false })).statusCode).toBe(400);
+    expect((await subscribeFaces(body)).statusCode).toBe(200);
+    expect((await subscribeFaces(body)).statusCode).toBe(200);
+    expect(await faceSubscriptions('dora@example.com')).toHaveLength(1);
+
+    await drainOrganization(api.db, api.store, noFaces, { organizationId: orgId, concurrency: 1, onProgress: () => undefined, log: () => undefined });
+    expect(await faceSubscriptions('dora@example.com')).toEqual([]);
+    const forDora = () => smtp.received.filter((mail) => [mail.to ?? []].flat().some((to) => to.text === 'dora@example.com'));
+    await vi.waitFor(() => expect(forDora()).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    const [mail] = forDora();
+    expect(mail!.subject).toBe(`Your photos are ready to search: ${orgName}`);
+    expect(linkIn(mail!, 'http://demo.localhost:4321/')).toBe('http://demo.localhost:4321/');
+    // Sent: the notice's row and address are gone; nothing is pending now, so subscribing is refused.
+    await vi.waitFor(async () => expect(await rows(api.db, sql`SELECT id FROM mail_outbox WHERE kind = 'faces'`)).toEqual([]));
+    expect((await subscribeFaces(body)).json()).toMatchObject({ message: 'VALIDATION_ERROR' });
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ import { findOrganizationById } from '../../server/src/repositories/organization
 import { queueReceipt, startMailSender } from '../../server/src/services/mail-outbox.ts';
 import type { Worker } from '../../server/src/services/job-runner.ts';
 import { createTestApi, row, rows, runCli, type TestApi } from './helpers.ts';
-import { startSmtp, linkIn, type DataAnswer, type TestSmtp } from './mail-helpers.ts';
+import { startSmtp, linkIn, type DataAnswer, type TestSmtp } from '../support/smtp.ts';
 import { addMediaRows, call, cardHash, createOrder, loadShop, orderCall, withCustomer, type Shop } from './shop-helpers.ts';
 
 const PUBLIC_API = 'https://api.example.test';
@@ -110,6 +110,9 @@ describe('the receipt of a paid order', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('maria@example.com não receberá mais e-mails');
+    // Only what the API makes is a token (the contract's schema): anything else is refused before any look-up.
+    const forged = await api.app.inject({ method: 'GET', url: '/api/v1/mail/unsubscribe/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
+    expect(forged.json()).toMatchObject({ message: 'VALIDATION_ERROR' });
     expect(
       await row(api.db, sql<{ unsubscribed_at: string | null }>`SELECT unsubscribed_at FROM mail_recipients WHERE address = 'maria@example.com'`),
     ).toMatchObject({
@@ -178,4 +181,21 @@ describe('the receipt of a paid order', () => {
     const mail = await simpleParser(await fs.readFile(path.join(api.dataDir, 'mailbox', `${id}.eml`)));
     expectReceipt(mail, order, { locale: 'pt', words: ['Obrigado pela sua compra!'] });
   }, 60_000);
+
+  it("sweeps the mailbox's unfinished files a crash left when the sender starts, not a live write's", async () => {
+    const mailbox = path.join(api.dataDir, 'mailbox');
+    await fs.mkdir(mailbox, { recursive: true });
+    const stale = path.join(mailbox, 'crashed.eml.part');
+    const live = path.join(mailbox, 'writing.eml.part');
+    await fs.writeFile(stale, 'half a message');
+    await fs.writeFile(live, 'half a message');
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    await fs.utimes(stale, tenMinutesAgo, tenMinutesAgo);
+    const logged: string[] = [];
+    const config = loadMailConfig({ MAIL_LINKS_URL: PUBLIC_API });
+    sender = startMailSender({ db: api.db, mailer: createMailer(config, api.dataDir), config, log: (line) => logged.push(line) });
+    await vi.waitFor(() => expect(logged).toContain('Removed 1 unfinished mail file(s) of an interrupted run: crashed.eml.part'));
+    await expect(fs.access(stale)).rejects.toThrow();
+    await fs.access(live);
+  });
 });

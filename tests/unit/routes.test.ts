@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from '@gallery/contract/content-types';
 import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
-import { cacheControlOf, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '@gallery/contract/site-routing';
+import { cacheControlOf, cardsLinkPath, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '@gallery/contract/site-routing';
 
 describe('gallery paths', () => {
   it('builds /gallery/{code}, keeping the credential', () => {
@@ -26,6 +26,13 @@ describe('gallery paths', () => {
     expect(withAddedCards(`${base}?cards=DE-MO00-002`, [])).toBe(base);
     const query = new URL(withAddedCards(base, ['DEMO00002', 'DEMO00003'])).searchParams.get('cards');
     expect(cardCodesFromQuery(query)).toEqual(['DEMO00002', 'DEMO00003']);
+  });
+});
+
+describe('links to cards from outside the site (e-mails)', () => {
+  it("open the gallery; under two-factor, the home asking the first card's access code", () => {
+    expect(cardsLinkPath(['DEMO00001', 'DEMO00002'], false)).toBe('/gallery/DE-MO00-001?cards=DE-MO00-002');
+    expect(cardsLinkPath(['COFREE001', 'COFREE002'], true)).toBe('/?card=CO-FREE-001');
   });
 });
 

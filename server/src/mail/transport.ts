@@ -21,11 +21,18 @@ export interface Mailer {
   /** Where messages go, for the start-up log. */
   readonly destination: string;
   send(mail: OutgoingMail): Promise<void>;
+  /** Removes what a crashed send left behind (the local mailbox's unfinished files); answers their names. */
+  sweep(): Promise<string[]>;
   close(): void;
 }
 
 /** An SMTP server that stops answering mid-message fails the try after this long (then it is retried). */
 const SMTP_SOCKET_TIMEOUT_MS = 60_000;
+/**
+ * A mailbox file still named `.part` this long after its last write was left by a crashed send (a
+ * write takes milliseconds; a younger one may be another live instance's, sharing DATA_DIR).
+ */
+const STALE_PART_MS = 60_000;
 
 function options(from: string, mail: OutgoingMail): SendMailOptions {
   return {
@@ -53,6 +60,7 @@ export function createMailer(config: MailConfig, dataDir: string): Mailer {
       send: async (mail) => {
         await transport.sendMail(options(config.from, mail));
       },
+      sweep: () => Promise.resolve([]),
       close: () => transport.close(),
     };
   }
@@ -67,6 +75,19 @@ export function createMailer(config: MailConfig, dataDir: string): Mailer {
       const file = path.join(mailbox, `${mail.id}.eml`);
       await fs.writeFile(`${file}.part`, info.message as Buffer);
       await fs.rename(`${file}.part`, file);
+    },
+    // Its row was never marked sent, so it is sent again whole; the half written goes.
+    sweep: async () => {
+      const names = (await fs.readdir(mailbox).catch(() => [])).filter((name) => name.endsWith('.eml.part'));
+      const removed: string[] = [];
+      for (const name of names) {
+        const file = path.join(mailbox, name);
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat || Date.now() - stat.mtimeMs < STALE_PART_MS) continue;
+        await fs.rm(file, { force: true });
+        removed.push(name);
+      }
+      return removed;
     },
     close: () => transport.close(),
   };

@@ -52,11 +52,11 @@ export async function releaseOutboxClaim(db: Db, id: string, token: string): Pro
 }
 
 /**
- * Records a message as sent (only while this claim holds it). An arrival notice goes instead:
- * its address is kept no longer than needed.
+ * Records a message as sent (only while this claim holds it). A notice (arrival, faces) goes
+ * instead: its address is kept no longer than needed.
  */
 export async function markOutboxSent(db: Db, job: Pick<OutboxJob, 'id' | 'kind'>, token: string): Promise<void> {
-  if (job.kind === 'arrival') {
+  if (job.kind !== 'receipt') {
     await db.deleteFrom('mail_outbox').where('id', '=', job.id).where('claim_token', '=', token).execute();
     return;
   }
@@ -118,16 +118,45 @@ export async function insertSubscription(db: Db, subscription: SubscriptionRow):
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** How many subscriptions the address made with the organization since `since`. */
+/** How many subscriptions (of cards and of facial search periods) the address made with the organization since `since`. */
 export async function countSubscriptionsSince(db: Db, organizationId: number, address: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('notify_subscriptions')
-    .select(({ fn }) => fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('address', '=', address)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return row.n;
+  let total = 0;
+  for (const table of ['notify_subscriptions', 'notify_face_subscriptions'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('address', '=', address)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    total += Number(row.n);
+  }
+  return total;
+}
+
+export type FaceSubscriptionRow = Selectable<Schema['notify_face_subscriptions']>;
+
+/** Answers false when the address already waits for that period. */
+export async function insertFaceSubscription(db: Db, subscription: FaceSubscriptionRow): Promise<boolean> {
+  const result = await db
+    .insertInto('notify_face_subscriptions')
+    .values(subscription)
+    .onConflict((conflict) => conflict.columns(['organization_id', 'captured_from', 'captured_to', 'address']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The facial search subscriptions waiting, of one organization or of all. */
+export function listFaceSubscriptions(db: Db, organizationId?: number): Promise<FaceSubscriptionRow[]> {
+  let query = db.selectFrom('notify_face_subscriptions').selectAll();
+  if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
+  return query.execute();
+}
+
+/** Deletes one; answers whether this call did (of two at once, one queues its notice). */
+export async function deleteFaceSubscription(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('notify_face_subscriptions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Removes and answers the subscriptions of these cards (the caller queues their notices in the same transaction). */
@@ -140,8 +169,9 @@ export async function takeSubscriptions(db: Db, cardIds: readonly string[]): Pro
 
 /** Drops the subscriptions made before `before` (their photos never came); answers how many. */
 export async function deleteSubscriptionsBefore(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom('notify_subscriptions').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const cards = await db.deleteFrom('notify_subscriptions').where('created_at', '<', before).executeTakeFirst();
+  const periods = await db.deleteFrom('notify_face_subscriptions').where('created_at', '<', before).executeTakeFirst();
+  return Number(cards.numDeletedRows) + Number(periods.numDeletedRows);
 }
 
 /**
@@ -151,10 +181,11 @@ export async function deleteSubscriptionsBefore(db: Db, before: string): Promise
  */
 export async function purgeOrganizationMail(db: Db, organizationId: number): Promise<number> {
   const subscriptions = await db.deleteFrom('notify_subscriptions').where('organization_id', '=', organizationId).executeTakeFirst();
+  const periods = await db.deleteFrom('notify_face_subscriptions').where('organization_id', '=', organizationId).executeTakeFirst();
   const messages = await db
     .deleteFrom('mail_outbox')
     .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('kind', '=', 'arrival')]))
+    .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('kind', '!=', 'receipt')]))
     .executeTakeFirst();
   const recipients = await db
     .deleteFrom('mail_recipients')
@@ -162,10 +193,11 @@ export async function purgeOrganizationMail(db: Db, organizationId: number): Pro
     .where('unsubscribed_at', 'is', null)
     .where('address', 'not in', (eb) => eb.selectFrom('mail_outbox').select('address').where('organization_id', '=', organizationId))
     .executeTakeFirst();
-  return [subscriptions, messages, recipients].reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
+  return [subscriptions, periods, messages, recipients].reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
 }
 
 /** The address's subscriptions with the organization go (it unsubscribed). */
 export async function deleteSubscriptionsOf(db: Db, organizationId: number, address: string): Promise<void> {
   await db.deleteFrom('notify_subscriptions').where('organization_id', '=', organizationId).where('address', '=', address).execute();
+  await db.deleteFrom('notify_face_subscriptions').where('organization_id', '=', organizationId).where('address', '=', address).execute();
 }

@@ -15,6 +15,7 @@ import {
 import type { FaceEngine } from './face-engine.ts';
 import { dropIndex } from './face-index.ts';
 import { originalName } from './media-files.ts';
+import { queueFaceNotices } from './notify.ts';
 import { drainAndWait, newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
@@ -54,7 +55,11 @@ async function runJob(db: Db, store: MediaStore, engine: FaceEngine, job: FaceJo
     log(`Face indexing: photo ${job.id} not readable (${error instanceof Error ? error.message : String(error)}); recorded without faces`);
     descriptors = [];
   }
-  await transaction(db, (db) => insertFaces(db, [{ mediaId: job.id, descriptors }]));
+  await transaction(db, async (db) => {
+    await insertFaces(db, [{ mediaId: job.id, descriptors }]);
+    // The last photo of a period someone waits for: their notice goes with it.
+    await queueFaceNotices(db, job.organization_id);
+  });
 }
 
 /** The face queue, of one organization or of all. */

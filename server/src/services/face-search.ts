@@ -1,33 +1,15 @@
 import type { Db } from '../db.ts';
 import type { WireFaceSearchAnswer } from '@gallery/contract/media';
-import { DEFAULT_TIME_ZONE, type WireOrganization } from '@gallery/contract/organization';
+import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { countQueuedPhotosCapturedBetween, listPhotosByIds } from '../repositories/faces.ts';
 import type { CardMediaRow } from '../repositories/media.ts';
-import { findOrganizationById } from '../repositories/organizations.ts';
-import { requiresAccessCode } from './card-access.ts';
+import { facePeriod } from './face-period.ts';
 import { SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } from './face-engine.ts';
 import { matchFaces } from './face-index.ts';
 import { imageHeader, MediaImportError, refusedImage } from './media-import.ts';
 import { wireMedia } from './gallery.ts';
-import { nextDay, startOfDay } from './time-zone.ts';
 import type { PhotoInMemory } from './visitor-upload.ts';
-
-/**
- * The organization a face search runs in, checked before the visitor's photos are read. Under
- * two-factor it is refused (403 TWO_FACTOR_REQUIRED): a search carries no access codes, so by
- * the card rule it could open none of the cards it finds, nor hand out their media; the visitor
- * opens a card with its code and access code instead.
- */
-export async function faceSearchOrganization(db: Db, organizationId: number): Promise<WireOrganization> {
-  const organization = await findOrganizationById(db, organizationId);
-  if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  if (!organization.has_facial_recognition) throw new ApiError(403, 'FORBIDDEN', 'this organization has no facial search');
-  if (requiresAccessCode(organization)) {
-    throw new ApiError(403, 'TWO_FACTOR_REQUIRED', 'cards of this organization open with their code and access code');
-  }
-  return organization;
-}
 
 export interface FaceSearch {
   organization: WireOrganization;
@@ -38,8 +20,6 @@ export interface FaceSearch {
   photos: readonly PhotoInMemory[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * `POST /api/v1/card/search/photo`: the cards holding photos, captured in the period, of anyone
  * in the visitor's photos; each card with those photos, the best match first. Only the visitor's
@@ -48,11 +28,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function searchByFaces(db: Db, engine: FaceEngine, search: FaceSearch): Promise<WireFaceSearchAnswer> {
   const { organization } = search;
-  const from = search.fromDate.slice(0, 10);
-  const to = search.toDate.slice(0, 10);
-  if (!DAY.test(from) || !DAY.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || from > to) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'from_date and to_date must be dates (YYYY-MM-DD), from_date first');
-  }
+  const period = facePeriod(organization, search.fromDate, search.toDate);
 
   const wanted: Float32Array[] = [];
   for (const photo of search.photos) {
@@ -68,9 +44,6 @@ export async function searchByFaces(db: Db, engine: FaceEngine, search: FaceSear
   }
   if (!wanted.length) throw new ApiError(422, 'FACE_NOT_FOUND', 'no face was found in the photos');
 
-  // The period's days are the organization's: 22:00 in Sao Paulo is 01:00 UTC of the next day.
-  const timeZone = organization.timezone ?? DEFAULT_TIME_ZONE;
-  const period = { from: startOfDay(from, timeZone), to: startOfDay(nextDay(to), timeZone) };
   const best = await matchFaces(db, organization.id, wanted, period, SAME_PERSON_DISTANCE);
 
   const cards = new Map<string, { card: string; distance: number; medias: Array<{ row: CardMediaRow; distance: number }> }>();

@@ -3,11 +3,11 @@ import { formatCardCode } from '@gallery/contract/card-code';
 import { brandingStem } from '@gallery/contract/branding-files';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@gallery/contract/locales';
 import type { WireOrganization } from '@gallery/contract/organization';
-import { galleryPathOfCards } from '@gallery/contract/site-routing';
+import { cardsLinkPath } from '@gallery/contract/site-routing';
 import type { MailConfig } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { mailTranslator } from '../mail/catalogue.ts';
-import { arrivalContent } from '../mail/arrival.ts';
+import { arrivalContent, facesContent } from '../mail/arrival.ts';
 import { buildMessage, type MailContent } from '../mail/message.ts';
 import { receiptContent, type ReceiptFacts } from '../mail/receipt.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
@@ -31,6 +31,7 @@ import { findOrganizationById } from '../repositories/organizations.ts';
 import { findProduct } from '../repositories/products.ts';
 import { listPayments } from '../repositories/payments.ts';
 import { listBrandingNames } from '../repositories/branding.ts';
+import { requiresAccessCode } from './card-access.ts';
 import { newId } from './ids.ts';
 import { newClaim, startWorker, whileLeased, type JobQueue, type Worker } from './job-runner.ts';
 import { viewOrder } from './order-view.ts';
@@ -124,7 +125,13 @@ async function receiptFacts(db: Db, orderId: string): Promise<{ organization: Wi
     lines,
     totalCents: paid?.amount_cents ?? view.total,
     payment: paid?.method === 'creditCard' ? { method: 'creditCard', brand: paid.card_brand, last4: paid.card_last4 } : { method: 'pix' },
-    galleryUrl: origin && view.cards.length ? `${origin}${galleryPathOfCards(view.cards.map((card) => card.code))}` : null,
+    galleryUrl:
+      origin && view.cards.length
+        ? `${origin}${cardsLinkPath(
+            view.cards.map((card) => card.code),
+            requiresAccessCode(view.organization),
+          )}`
+        : null,
   };
   return { organization: view.organization, facts };
 }
@@ -136,13 +143,23 @@ async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ orga
     const receipt = await receiptFacts(db, job.subject_id);
     return receipt && { organization: receipt.organization, content: receiptContent(t, locale, receipt.facts) };
   }
+  if (job.kind === 'faces') {
+    const organization = await findOrganizationById(db, job.organization_id);
+    if (!organization) return undefined;
+    const origin = job.site_origin ?? siteOrigin(null, organization);
+    return { organization, content: facesContent(t, { organization: organization.name, homeUrl: origin && `${origin}/` }) };
+  }
   const [card, organization] = await Promise.all([findCardById(db, job.subject_id), findOrganizationById(db, job.organization_id)]);
   if (!card || !organization) return undefined;
   const origin = job.site_origin ?? siteOrigin(null, organization);
   const code = formatCardCode(card.code);
   return {
     organization,
-    content: arrivalContent(t, { organization: organization.name, cardCode: code, galleryUrl: origin && `${origin}${galleryPathOfCards([card.code])}` }),
+    content: arrivalContent(t, {
+      organization: organization.name,
+      cardCode: code,
+      galleryUrl: origin && `${origin}${cardsLinkPath([card.code], requiresAccessCode(organization))}`,
+    }),
   };
 }
 
@@ -213,9 +230,16 @@ function outboxQueue(deps: MailDeps): JobQueue<OutboxJob> {
   };
 }
 
-/** The API's mail sender: sends the outbox's due messages as they come, in every instance. */
+/** The API's mail sender: sends the outbox's due messages as they come, in every instance; first it sweeps a crashed run's debris. */
 export function startMailSender(deps: MailDeps): Worker {
-  return startWorker('Mail', outboxQueue(deps), { concurrency: SENDING_AT_ONCE, log: deps.log });
+  const { mailer, log } = deps;
+  mailer.sweep().then(
+    (removed) => {
+      if (removed.length) log(`Removed ${removed.length} unfinished mail file(s) of an interrupted run: ${removed.join(', ')}`);
+    },
+    (error: unknown) => log(`Mail: the sweep of unfinished files failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  return startWorker('Mail', outboxQueue(deps), { concurrency: SENDING_AT_ONCE, log });
 }
 
 /**

@@ -1,28 +1,30 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { $emptyCard } from '../../stores/home.ts';
+import type { ArrivalTarget } from '../../lib/api/types.ts';
 import { $arrivalNotice, requestArrivalNotice, resetArrivalNotice } from '../../stores/notify.ts';
 import { useLocale, useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 
-/** Inside the empty-card modal: an e-mail field and the consent line (LGPD), then one notice when the photos land. */
-export default function ArrivalNoticeForm() {
+/**
+ * An e-mail field and the consent line (LGPD), then one notice when the photos land: in the
+ * empty-card modal for that card, in the facial search's results for the days still being processed.
+ */
+export default function ArrivalNoticeForm({ target }: { target: ArrivalTarget }) {
   const t = useTranslate();
   const locale = useLocale();
   const organization = useOrganization();
-  const card = useStore($emptyCard);
   const notice = useStore($arrivalNotice);
   const emailId = useId();
   const consentId = useId();
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
-  // Mounted each time an empty card's modal opens: a new card's notice starts afresh.
-  useEffect(resetArrivalNotice, [card]);
+  // Each card or period's notice starts afresh.
+  const key = 'card' in target ? target.card : `${target.period.start}/${target.period.end}`;
+  useEffect(resetArrivalNotice, [key]);
 
-  if (!card) return null;
   if (notice.data) return <p role="status">{t('notify.done', { email: notice.data })}</p>;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void requestArrivalNotice(organization.id, email, consent, locale);
+    void requestArrivalNotice(organization.id, target, email, consent, locale);
   }
 
   return (

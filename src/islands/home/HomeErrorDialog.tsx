@@ -1,6 +1,6 @@
 import { useOrganization, useStore, useTranslate } from '../shared/page-stores.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { $homeModal, closeHomeModal } from '../../stores/home.ts';
+import { $emptyCard, $homeModal, closeHomeModal } from '../../stores/home.ts';
 import Modal from '../shared/Modal.tsx';
 import ArrivalNoticeForm from './ArrivalNoticeForm.tsx';
 
@@ -12,6 +12,7 @@ export default function HomeErrorDialog() {
   const t = useTranslate();
   const organization = useOrganization();
   const modal = useStore($homeModal);
+  const emptyCard = useStore($emptyCard);
 
   let title: MessageKey = 'errors.generic';
   let lines: MessageKey[] = [];
@@ -58,7 +59,7 @@ export default function HomeErrorDialog() {
         </button>
       </div>
       {/* After the actions: Close stays the control the dialog focuses first. */}
-      {modal?.kind === 'emptyMedia' && modal.code === 'CARD_EMPTY_MEDIA' && <ArrivalNoticeForm />}
+      {modal?.kind === 'emptyMedia' && modal.code === 'CARD_EMPTY_MEDIA' && emptyCard && <ArrivalNoticeForm target={{ card: emptyCard }} />}
     </Modal>
   );
 }

@@ -1,6 +1,19 @@
-import type { ApiErrorCode, Card, FaceSearchResult, Media, MediaCounts, MediaLists, Order, Payment, Products, UploadedCard, UploadOptions } from './types.ts';
+import type {
+  ApiErrorCode,
+  ArrivalTarget,
+  Card,
+  FaceSearchResult,
+  Media,
+  MediaCounts,
+  MediaLists,
+  Order,
+  Payment,
+  Products,
+  UploadedCard,
+  UploadOptions,
+} from './types.ts';
 import type { Locale } from '@gallery/contract/locales';
-import type { WireNotifyBody } from '@gallery/contract/notify';
+import type { WireNotifyBody, WireNotifyFacesBody } from '@gallery/contract/notify';
 import type {
   WireCardAnswer,
   WireDeleteAnswer,
@@ -119,7 +132,8 @@ export interface ApiClient {
   /** The gateway's key that card data is encrypted with (`encryptCardHash`). */
   getPaymentKey(): Promise<string>;
   /** "E-mail me when my photos arrive" on an empty card: one e-mail, in `locale`, when its first photos land. */
-  notifyOnArrival(organizationId: number, card: string, email: string, locale: Locale): Promise<void>;
+  /** "E-mail me when my photos arrive": for a card's first photos, or (facial search) a period's photos still to index. */
+  notifyOnArrival(organizationId: number, target: ArrivalTarget, email: string, locale: Locale): Promise<void>;
   /** `locale`: the language the buyer pays in, the receipt's (the API's default when absent). */
   payByCard(orderId: string, cardHash: string, locale?: Locale): Promise<Payment>;
   /** Makes (or answers again) the order's PIX charge: its copy-and-paste code. */
@@ -373,9 +387,14 @@ export function createApiClient(
     finishOrder: (orderId) => orderCall('POST', orderPath(orderId, 'finish')),
 
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
-    notifyOnArrival: async (organizationId, card, email, locale) => {
+    notifyOnArrival: async (organizationId, target, email, locale) => {
       const body: WireNotifyBody = { email, consent: true, locale };
-      await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(card)}`, postJson(body));
+      if ('card' in target) await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(target.card)}`, postJson(body));
+      else
+        await call(
+          `/api/v1/notify/${organizationId}`,
+          postJson({ ...body, from_date: target.period.start, to_date: target.period.end } satisfies WireNotifyFacesBody),
+        );
     },
     payByCard: (orderId, cardHash, locale) => paymentCall('creditCard', orderId, { card_hash: cardHash, locale }),
     payByPix: (orderId, locale) => paymentCall('pix', orderId, { pix: true, locale }),

@@ -124,3 +124,10 @@ export interface FaceSearchResult {
   cards: FaceCard[];
   pending: number;
 }
+
+/**
+ * What an "e-mail me when my photos arrive" waits for: a card's first photos (the empty card just
+ * looked up), or, from the facial search, the photos of the days searched still to be indexed
+ * (YYYY-MM-DD, as searched): those are nobody's card yet.
+ */
+export type ArrivalTarget = { card: string } | { period: { start: string; end: string } };

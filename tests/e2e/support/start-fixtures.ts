@@ -6,14 +6,17 @@
 // - every tests/fixtures/customers/*.json, a list of { customer, cards }, is upserted
 //   (`customer:upsert`) and linked to those cards;
 // - the demo's photos are indexed for the facial search (`faces:index`).
+// With SMTP_URL, a real SMTP server listens on its port first and writes every message it receives
+// to E2E_INBOX_DIR as `<n>.eml` (named once whole), where the mail specs read them.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { productConfigOrExit, startProduct } from '../../../scripts/start.ts';
 import { stopOnSignals } from '../../../scripts/startup.ts';
 import { demoSamplePath } from '../../../server/src/services/seed.ts';
 import { FIXTURES_DIR, type FixtureCard } from '../../support/fixtures.ts';
+import { startSmtp } from '../../support/smtp.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // Everything the run writes stays in its own folder, so runs never share state with dist/.
@@ -64,6 +67,20 @@ async function loadFixtures(): Promise<void> {
       rmSync(folder, { recursive: true, force: true });
     }
   }
+}
+
+const smtpUrl = process.env['SMTP_URL'];
+const inbox = process.env['E2E_INBOX_DIR'];
+if (smtpUrl && inbox) {
+  mkdirSync(inbox, { recursive: true });
+  await startSmtp({
+    port: Number(new URL(smtpUrl).port),
+    onData: (n, raw) => {
+      const file = path.join(inbox, `${n}.eml`);
+      writeFileSync(`${file}.part`, raw);
+      renameSync(`${file}.part`, file);
+    },
+  });
 }
 
 stopOnSignals(

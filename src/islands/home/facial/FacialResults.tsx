@@ -3,7 +3,8 @@ import type { FaceSearchResult } from '../../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { matchConfidence } from '../../../lib/facial.ts';
 import { galleryPathOfCards } from '../../../lib/routes.ts';
-import { $faceCardChoice, $faceCardsToOpen, dropFaceCard, tickFaceCard } from '../../../stores/facial.ts';
+import { $faceCardChoice, $faceCardsToOpen, $facialNoticePeriod, dropFaceCard, tickFaceCard } from '../../../stores/facial.ts';
+import ArrivalNoticeForm from '../ArrivalNoticeForm.tsx';
 
 interface Props {
   found: FaceSearchResult;
@@ -19,10 +20,12 @@ export default function FacialResults({ found: { cards, pending }, onSearchMore,
   const t = useTranslate();
   const choice = useStore($faceCardChoice);
   const toOpen = useStore($faceCardsToOpen);
+  const noticePeriod = useStore($facialNoticePeriod);
   return (
     <div className="facial-results">
       <p role="status">{cards.length === 0 ? t('facial.noneFound') : t('facial.found', { count: cards.length })}</p>
       {pending > 0 && <p className="facial-pending">{t('facial.pending', { count: pending })}</p>}
+      {noticePeriod && <ArrivalNoticeForm target={{ period: noticePeriod }} />}
       {cards.length > 0 && (
         <ul className="facial-cards">
           {cards.map((card) => {

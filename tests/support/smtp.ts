@@ -14,13 +14,15 @@ export interface TestSmtp {
 }
 
 /**
- * A real SMTP server on a free port (smtp-server), with AUTH as a real one asks for it. `answer`
- * decides each DATA by its number (1, 2, ...); `onData` hears of each before it is answered.
+ * A real SMTP server (smtp-server) on `port` (a free one by default), with AUTH as a real one asks
+ * for it, shared by the server tests and the browser tests' fixtures. `answer` decides each DATA
+ * by its number (1, 2, ...); `onData` hears of each before it is answered.
  */
 export async function startSmtp({
+  port = 0,
   answer = () => 'accept',
   onData,
-}: { answer?: (n: number) => DataAnswer; onData?: (n: number, raw: Buffer) => void } = {}): Promise<TestSmtp> {
+}: { port?: number; answer?: (n: number) => DataAnswer; onData?: (n: number, raw: Buffer) => void } = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   let count = 0;
   const server = new SMTPServer({
@@ -49,11 +51,11 @@ export async function startSmtp({
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `smtp://mailer:secret@127.0.0.1:${port}`,
+    url: `smtp://mailer:secret@127.0.0.1:${listening}`,
     received,
     dataCount: () => count,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
