@@ -8,8 +8,8 @@ import type { Organization } from '../tenant/organization.ts';
 import { $card, loadCard } from './card.ts';
 import { $media, loadMedias } from './media.ts';
 
-/** The card just found empty (its normalised code): the arrival notice (stores/notify.ts) is for it. */
-export const $emptyCard = atom<string | null>(null);
+/** The card just found empty (its normalised code, and its access code under two-factor): the arrival notice (stores/notify.ts) is for it. */
+export const $emptyCard = atom<{ card: string; secret?: string | undefined } | null>(null);
 
 // The home's islands (the forms, the other ways, the QR scanner, the facial modal, the error
 // modals) meet here: none holds state another needs.
@@ -79,13 +79,13 @@ export async function openCard(
   const card = await loadCard(organization.id, code, secret);
   if (!card) {
     const error = $card.get().error ?? 'UNKNOWN_ERROR';
-    if (error === 'CARD_EMPTY_MEDIA') $emptyCard.set(code);
+    if (error === 'CARD_EMPTY_MEDIA') $emptyCard.set({ card: code, secret });
     return { kind: 'failed', code: error };
   }
   const media = await loadMedias(organization.id, [code], secret);
   if (!media) return { kind: 'failed', code: $media.get().error ?? 'UNKNOWN_ERROR' };
   if (media.sold.length + media.notSold.length === 0) {
-    $emptyCard.set(code);
+    $emptyCard.set({ card: code, secret });
     return { kind: 'failed', code: 'CARD_EMPTY_MEDIA' };
   }
   if (secret) saveCardSecret(code, secret);

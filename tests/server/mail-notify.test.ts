@@ -12,7 +12,7 @@ import { drainOrganization } from '../../server/src/services/face-jobs.ts';
 import type { FaceEngine } from '../../server/src/services/face-engine.ts';
 import { startMailSender } from '../../server/src/services/mail-outbox.ts';
 import type { Worker } from '../../server/src/services/job-runner.ts';
-import { createTestApi, row, rows, runCli, type TestApi } from './helpers.ts';
+import { createTestApi, row, rows, runCli, upsertTwoFactorOrganization, type TestApi } from './helpers.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { photoFolder } from './visitor-helpers.ts';
 
@@ -96,6 +96,18 @@ describe('notify me when my photos arrive', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(await subscriptions('caio@example.com')).toEqual([]);
     expect(await row(api.db, sql<{ n: number }>`SELECT count(*) AS n FROM notify_subscriptions`)).toMatchObject({ n: 0 });
+  });
+
+  it('under two-factor, says nothing of a card (not even that it is empty) without its access code', async () => {
+    const vault = await upsertTwoFactorOrganization(api.db, 'notifyvault', 'Notify Vault');
+    await createCard(api.db, { organizationId: vault, code: 'NOTIFYV01', secret: 'COFRE9' });
+    const ask = (query: string) =>
+      api.app.inject({ method: 'POST', url: `/api/v1/notify/${vault}/NOTIFYV01${query}`, payload: { email: 'dora@example.com', consent: true } });
+    expect((await ask('')).json()).toEqual({ error: true, message: 'CUSTOMER_CODE_NOT_FOUND' });
+    expect((await ask('?secret=OUTRO9')).statusCode).toBe(401);
+    expect(await subscriptions('dora@example.com')).toEqual([]);
+    expect((await ask('?secret=cofre9')).statusCode).toBe(200);
+    expect(await subscriptions('dora@example.com')).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { NotifyBody, NotifyFacesBody, NotifyFacesParams, NotifyParams, UnsubscribeParams, UnsubscribeQuery } from '@gallery/contract/notify';
 import { ok } from '@gallery/contract/schema';
+import { SecretQuery } from '@gallery/contract/media';
 import type { AppDeps } from '../app-deps.ts';
 import { LOCALE_TAGS } from '@gallery/contract/locales';
 import { unsubscribe } from '../services/mail-outbox.ts';
@@ -35,10 +36,14 @@ export function mailRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
   });
 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.post('/api/v1/notify/:org/:card', { schema: { params: NotifyParams, body: NotifyBody, response: { 200: Type.Object(ok) } } }, async (request) => {
-    await subscribe(db, request.params.org, request.params.card, request.body, request.headers.origin);
-    return { error: false as const, message: 'OK' };
-  });
+  app.post(
+    '/api/v1/notify/:org/:card',
+    { schema: { params: NotifyParams, querystring: SecretQuery, body: NotifyBody, response: { 200: Type.Object(ok) } } },
+    async (request) => {
+      await subscribe(db, request.params.org, request.params.card, request.query.secret, request.body, request.headers.origin);
+      return { error: false as const, message: 'OK' };
+    },
+  );
   app.post('/api/v1/notify/:org', { schema: { params: NotifyFacesParams, body: NotifyFacesBody, response: { 200: Type.Object(ok) } } }, async (request) => {
     await subscribeFaces(db, request.params.org, request.body, request.headers.origin);
     return { error: false as const, message: 'OK' };

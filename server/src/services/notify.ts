@@ -1,10 +1,8 @@
-import { normalizeCardCode } from '@gallery/contract/card-code';
 import { DEFAULT_LOCALE, isLocale } from '@gallery/contract/locales';
 import { NOTIFY_KEEP_DAYS, type WireNotifyBody, type WireNotifyFacesBody } from '@gallery/contract/notify';
 import type { WireOrganization } from '@gallery/contract/organization';
 import { transaction, type Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
-import { findCard } from '../repositories/cards.ts';
 import { countQueuedPhotosCapturedBetween } from '../repositories/faces.ts';
 import {
   countSubscriptionsSince,
@@ -19,6 +17,7 @@ import {
 } from '../repositories/mail.ts';
 import { cardHasMedia } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
+import { openCards } from './card-access.ts';
 import { faceSearchOrganization, facePeriod } from './face-period.ts';
 import { newId } from './ids.ts';
 import { startLoop, type Worker } from './job-runner.ts';
@@ -68,10 +67,18 @@ async function assertUnderHourlyLimit(db: Db, organizationId: number, address: s
  * `POST /api/v1/notify/:org/:card`: the address waits for the card's first photos (once per card
  * and address; asked again, nothing changes). `origin` is the calling site's (the link's host).
  */
-export async function subscribe(db: Db, organizationId: number, cardCode: string, body: WireNotifyBody, origin: string | undefined): Promise<void> {
+export async function subscribe(
+  db: Db,
+  organizationId: number,
+  cardCode: string,
+  secret: string | undefined,
+  body: WireNotifyBody,
+  origin: string | undefined,
+): Promise<void> {
   const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND');
-  const card = await findCard(db, organizationId, normalizeCardCode(cardCode));
+  // The one rule for opening cards: under two-factor, only with the access code.
+  const [card] = await openCards(db, organization, [cardCode], secret);
   if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
   // Photos already there: nothing to wait for (the site shows them).
   if (await cardHasMedia(db, card.id)) throw new ApiError(409, 'VALIDATION_ERROR', 'the card already has its photos');

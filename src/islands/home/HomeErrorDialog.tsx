@@ -59,7 +59,7 @@ export default function HomeErrorDialog() {
         </button>
       </div>
       {/* After the actions: Close stays the control the dialog focuses first. */}
-      {modal?.kind === 'emptyMedia' && modal.code === 'CARD_EMPTY_MEDIA' && emptyCard && <ArrivalNoticeForm target={{ card: emptyCard }} />}
+      {modal?.kind === 'emptyMedia' && modal.code === 'CARD_EMPTY_MEDIA' && emptyCard && <ArrivalNoticeForm target={emptyCard} />}
     </Modal>
   );
 }

@@ -389,7 +389,11 @@ export function createApiClient(
     getPaymentKey: async () => (await call<WirePublicKeyAnswer>('/api/v1/payment/public_key')).public_key,
     notifyOnArrival: async (organizationId, target, email, locale) => {
       const body: WireNotifyBody = { email, consent: true, locale };
-      if ('card' in target) await call(`/api/v1/notify/${organizationId}/${encodeURIComponent(target.card)}`, postJson(body));
+      if ('card' in target)
+        await call(
+          `/api/v1/notify/${organizationId}/${encodeURIComponent(target.card)}${target.secret ? `?secret=${encodeURIComponent(target.secret)}` : ''}`,
+          postJson(body),
+        );
       else
         await call(
           `/api/v1/notify/${organizationId}`,

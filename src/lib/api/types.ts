@@ -130,4 +130,4 @@ export interface FaceSearchResult {
  * looked up), or, from the facial search, the photos of the days searched still to be indexed
  * (YYYY-MM-DD, as searched): those are nobody's card yet.
  */
-export type ArrivalTarget = { card: string } | { period: { start: string; end: string } };
+export type ArrivalTarget = { card: string; secret?: string | undefined } | { period: { start: string; end: string } };
