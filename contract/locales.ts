@@ -8,6 +8,13 @@ export const DEFAULT_LOCALE: Locale = 'pt';
 export const LOCALE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } as const satisfies Record<Locale, string>;
 /** The local-storage key that keeps the visitor's language (section 1). */
 export const LOCALE_STORAGE_KEY = 'locale';
+/** The query parameter a link opens a site in (`?lang=es`): the layout's first script stores it as the visitor's choice. */
+export const LOCALE_PARAM = 'lang';
+
+/** A site path whose page opens in `locale`, for links made outside the site (e-mails). */
+export function inLocale(path: string, locale: Locale): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${LOCALE_PARAM}=${locale}`;
+}
 
 /**
  * The catalogue rules of every i18next instance here (the sites' texts and the e-mails'): flat

@@ -75,7 +75,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     const [mail] = await awaitMails(address, 1);
     expect(mail!.subject).toBe(SUBJECTS[locale]('galeria do lago'));
     const link = linkIn(mail!, site('galeria', '/'));
-    expect(link).toBe(site('galeria', `/gallery/${card}`));
+    expect(link).toBe(site('galeria', `/gallery/${card}?lang=${locale}`));
     expect(mail!.html).toContain(`href="${link}"`);
 
     // A second import sends nothing: the one notice went, nothing else waits for this address.
@@ -83,10 +83,10 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     await expect.poll(() => unsentMailTo(address)).toBe(0);
     expect(await mailsTo(address)).toHaveLength(1);
 
-    // Followed from the mail program (a browser that never saw the card): its photos, in the visitor's language.
+    // Followed from the mail program (a browser that never saw the card nor the visitor's choice): its photos, in the e-mail's language.
     const reader = await browser.newPage();
-    await useLocale(reader, locale);
     await reader.goto(link!);
+    await expect(reader.locator('html')).toHaveAttribute('lang', locale);
     await expect(list(reader, text(locale, 'gallery.photosToBuy_other', { count: 3 })).getByRole('img')).toHaveCount(3);
     await reader.close();
   });

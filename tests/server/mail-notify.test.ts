@@ -68,7 +68,7 @@ describe('notify me when my photos arrive', () => {
     });
     const [mail] = smtp.received.filter((mail) => (mail.text ?? '').includes('NO-TIFY-001'));
     expect(mail!.subject).toBe(`Tus fotos llegaron: ${orgName}`);
-    expect(linkIn(mail!, 'http://demo.localhost:4321/gallery/')).toBe('http://demo.localhost:4321/gallery/NO-TIFY-001');
+    expect(linkIn(mail!, 'http://demo.localhost:4321/gallery/')).toBe('http://demo.localhost:4321/gallery/NO-TIFY-001?lang=es');
     expect(mail!.headerLines.some((header) => header.key === 'list-unsubscribe')).toBe(true);
     expect(typeof mail!.html).toBe('string');
     // Sent: the notice's row and address are gone.
@@ -138,7 +138,7 @@ describe('notify me from the facial search, when the photos of the days searched
     await vi.waitFor(() => expect(forDora()).toHaveLength(1), { timeout: 15_000, interval: 50 });
     const [mail] = forDora();
     expect(mail!.subject).toBe(`Your photos are ready to search: ${orgName}`);
-    expect(linkIn(mail!, 'http://demo.localhost:4321/')).toBe('http://demo.localhost:4321/');
+    expect(linkIn(mail!, 'http://demo.localhost:4321/')).toBe('http://demo.localhost:4321/?lang=en');
     // Sent: the notice's row and address are gone; nothing is pending now, so subscribing is refused.
     await vi.waitFor(async () => expect(await rows(api.db, sql`SELECT id FROM mail_outbox WHERE kind = 'faces'`)).toEqual([]));
     expect((await subscribeFaces(body)).json()).toMatchObject({ message: 'VALIDATION_ERROR' });

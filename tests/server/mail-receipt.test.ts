@@ -80,7 +80,9 @@ function expectReceipt(mail: ParsedMail, order: WireOrder, expected: { locale: '
   expect(text).toContain(formatMoney(order.total, expected.locale));
   // The gallery of the order's card on the site the order was made on (pdv demo.localhost).
   const code = order.card_code;
-  expect(linkIn(mail, 'http://demo.localhost/gallery/')).toBe(`http://demo.localhost/gallery/${code.slice(0, 2)}-${code.slice(2, 6)}-${code.slice(6)}`);
+  expect(linkIn(mail, 'http://demo.localhost/gallery/')).toBe(
+    `http://demo.localhost/gallery/${code.slice(0, 2)}-${code.slice(2, 6)}-${code.slice(6)}?lang=${expected.locale}`,
+  );
   const unsubscribe = linkIn(mail, `${PUBLIC_API}/api/v1/mail/unsubscribe/`);
   expect(unsubscribe).toBeTruthy();
   expect(mail.headerLines.find((header) => header.key === 'list-unsubscribe')?.line.replace(/\r?\n\s+/g, ' ')).toBe(`List-Unsubscribe: <${unsubscribe}>`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from '@gallery/contract/content-types';
+import { inLocale } from '@gallery/contract/locales';
 import { cardCodeFromGalleryPath, cardCodesFromQuery, galleryPath, withAddedCards } from '../../src/lib/routes.ts';
 import { cacheControlOf, cardsLinkPath, headersFile, redirectsFile, routeSitePath, siteHeadersOf, tenantFromHost } from '@gallery/contract/site-routing';
 
@@ -33,6 +34,11 @@ describe('links to cards from outside the site (e-mails)', () => {
   it("open the gallery; under two-factor, the home asking the first card's access code", () => {
     expect(cardsLinkPath(['DEMO00001', 'DEMO00002'], false)).toBe('/gallery/DE-MO00-001?cards=DE-MO00-002');
     expect(cardsLinkPath(['COFREE001', 'COFREE002'], true)).toBe('/?card=CO-FREE-001');
+  });
+
+  it('open in the language the e-mail is in', () => {
+    expect(inLocale('/gallery/DE-MO00-001', 'es')).toBe('/gallery/DE-MO00-001?lang=es');
+    expect(inLocale('/gallery/DE-MO00-001?cards=DE-MO00-002', 'en')).toBe('/gallery/DE-MO00-001?cards=DE-MO00-002&lang=en');
   });
 });
 

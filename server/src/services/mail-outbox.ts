@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { brandingStem } from '@gallery/contract/branding-files';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@gallery/contract/locales';
+import { DEFAULT_LOCALE, inLocale, isLocale, type Locale } from '@gallery/contract/locales';
 import type { WireOrganization } from '@gallery/contract/organization';
 import { cardsLinkPath } from '@gallery/contract/site-routing';
 import type { MailConfig } from '../config.ts';
@@ -104,8 +104,8 @@ function messageIdOf(job: Pick<OutboxJob, 'id' | 'kind'>, from: string): string 
   return `<${job.kind}.${job.id}@${domain}>`;
 }
 
-/** What a receipt says, from the order as it is stored; undefined when the order is gone. */
-async function receiptFacts(db: Db, orderId: string): Promise<{ organization: WireOrganization; facts: ReceiptFacts } | undefined> {
+/** What a receipt says, from the order as it is stored, its link opening the site in `locale`; undefined when the order is gone. */
+async function receiptFacts(db: Db, orderId: string, locale: Locale): Promise<{ organization: WireOrganization; facts: ReceiptFacts } | undefined> {
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const view = await viewOrder(db, order);
@@ -127,9 +127,12 @@ async function receiptFacts(db: Db, orderId: string): Promise<{ organization: Wi
     payment: paid?.method === 'creditCard' ? { method: 'creditCard', brand: paid.card_brand, last4: paid.card_last4 } : { method: 'pix' },
     galleryUrl:
       origin && view.cards.length
-        ? `${origin}${cardsLinkPath(
-            view.cards.map((card) => card.code),
-            requiresAccessCode(view.organization),
+        ? `${origin}${inLocale(
+            cardsLinkPath(
+              view.cards.map((card) => card.code),
+              requiresAccessCode(view.organization),
+            ),
+            locale,
           )}`
         : null,
   };
@@ -140,14 +143,14 @@ async function receiptFacts(db: Db, orderId: string): Promise<{ organization: Wi
 async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ organization: WireOrganization; content: MailContent } | undefined> {
   const t = mailTranslator(locale);
   if (job.kind === 'receipt') {
-    const receipt = await receiptFacts(db, job.subject_id);
+    const receipt = await receiptFacts(db, job.subject_id, locale);
     return receipt && { organization: receipt.organization, content: receiptContent(t, locale, receipt.facts) };
   }
   if (job.kind === 'faces') {
     const organization = await findOrganizationById(db, job.organization_id);
     if (!organization) return undefined;
     const origin = job.site_origin ?? siteOrigin(null, organization);
-    return { organization, content: facesContent(t, { organization: organization.name, homeUrl: origin && `${origin}/` }) };
+    return { organization, content: facesContent(t, { organization: organization.name, homeUrl: origin && `${origin}${inLocale('/', locale)}` }) };
   }
   const [card, organization] = await Promise.all([findCardById(db, job.subject_id), findOrganizationById(db, job.organization_id)]);
   if (!card || !organization) return undefined;
@@ -158,7 +161,7 @@ async function contentOf(db: Db, job: OutboxJob, locale: Locale): Promise<{ orga
     content: arrivalContent(t, {
       organization: organization.name,
       cardCode: code,
-      galleryUrl: origin && `${origin}${cardsLinkPath([card.code], requiresAccessCode(organization))}`,
+      galleryUrl: origin && `${origin}${inLocale(cardsLinkPath([card.code], requiresAccessCode(organization)), locale)}`,
     }),
   };
 }
