@@ -24,3 +24,15 @@ export function staticTextsShown(): void {
   staticTexts = true;
   reveal();
 }
+
+/** Runs `then` once the page shows (at once unless its language is pending): a hidden field takes no focus. */
+export function afterReveal(then: () => void): void {
+  const root = document.documentElement;
+  if (!('localePending' in root.dataset)) return then();
+  const observer = new MutationObserver(() => {
+    if ('localePending' in root.dataset) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-locale-pending'] });
+}

@@ -97,25 +97,26 @@ test('under two-factor the link leads to the access code prompt, never around it
   const card = 'CO-AVIS-001';
   const address = `arrival-2fa-${Date.now()}@example.com`;
   await createEmptyCard('cofre', card, 'aviso1');
-  await subscribe(page, 'pt', 'cofre', card, address, 'aviso1');
+  await subscribe(page, 'en', 'cofre', card, address, 'aviso1');
 
   importSamples('cofre', card, [1], '--secret', 'aviso1');
   const [mail] = await awaitMails(address, 1);
   const link = linkIn(mail!, site('cofre', '/'));
   expect(link).toBeDefined();
 
-  // Followed in the visitor's own browser, which never opened the card (no access code kept).
+  // Followed in the visitor's own browser, which never opened the card (no access code kept), in English:
+  // the page shows once its language is in, and only then can the access code's field take focus.
   const asked: string[] = [];
   page.on('request', (request) => {
     if (/\/api\/v1\/(card|medias)\//.test(request.url())) asked.push(request.url());
   });
   await openHome(page, link!);
   // The card is filled in and the access code is asked; nothing of the card is shown or asked for.
-  await expect(page.getByLabel(text('pt', 'home.cardLabel'))).toHaveValue(card);
-  await expect(page.getByLabel(text('pt', 'home.secretLabel'))).toBeFocused();
+  await expect(page.getByLabel(text('en', 'home.cardLabel'))).toHaveValue(card);
+  await expect(page.getByLabel(text('en', 'home.secretLabel'))).toBeFocused();
   expect(asked).toEqual([]);
-  await page.getByLabel(text('pt', 'home.secretLabel')).fill('aviso1');
-  await page.getByRole('button', { name: text('pt', 'home.loadCard') }).click();
+  await page.getByLabel(text('en', 'home.secretLabel')).fill('aviso1');
+  await page.getByRole('button', { name: text('en', 'home.loadCard') }).click();
   await expect(page).toHaveURL(new RegExp(`/gallery/${card}$`));
-  await expect(list(page, text('pt', 'gallery.photosToBuy_one', { count: 1 })).getByRole('img')).toHaveCount(1);
+  await expect(list(page, text('en', 'gallery.photosToBuy_one', { count: 1 })).getByRole('img')).toHaveCount(1);
 });

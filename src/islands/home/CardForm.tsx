@@ -4,6 +4,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { ApiErrorCode } from '../../lib/api/types.ts';
 import { maskCardCodeInput, normalizeCardCode } from '@gallery/contract/card-code';
 import { cardFromQuery, takeAutoSubmit } from '../../lib/card-query.ts';
+import { afterReveal } from '../../lib/locale-reveal.ts';
 import { setHelpCardCode } from '../../stores/help.ts';
 import { openCard, showHomeError } from '../../stores/home.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -73,7 +74,7 @@ export default function CardForm({ organization }: Props) {
     setValue(code);
     setHelpCardCode(code);
     if (takeAutoSubmit(session(), normalizeCardCode(code), organization.twoFactor)) void open(code, '');
-    else if (organization.twoFactor) secretInput.current?.focus();
+    else if (organization.twoFactor) afterReveal(() => secretInput.current?.focus());
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
