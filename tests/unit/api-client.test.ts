@@ -143,7 +143,7 @@ describe('the API client', () => {
     const lists = await client.earlyMedias(7, ['DEMO00001'], undefined);
     expect(lists?.notSold.map((m) => m.coverUrl)).toEqual([cover, undefined]);
     // The lists asked later are the API's own.
-    const later = await client.getMedias(7, ['DEMO00001'], undefined, {});
+    const later = await client.getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(allMedia(later).every((m) => m.coverUrl === undefined)).toBe(true);
     // The first cell loads the cover's URL, then the thumb should it fail; the others their thumbs and renditions.
     const [first, second] = lists!.notSold;
