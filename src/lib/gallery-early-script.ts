@@ -27,20 +27,6 @@ interface ScriptConfig {
   key: string;
 }
 
-/** Starts an image at high priority (its `srcset` picked by `sizes` when given). */
-function preloadImage(href: string, modern?: { srcset: string; sizes: string }): void {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = href;
-  if (modern) {
-    link.imageSrcset = modern.srcset;
-    link.imageSizes = modern.sizes;
-  }
-  link.fetchPriority = 'high';
-  document.head.appendChild(link);
-}
-
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
 function startEarlyGallery(config: ScriptConfig): void {
   try {
@@ -72,13 +58,19 @@ function startEarlyGallery(config: ScriptConfig): void {
         const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
         // The first is the cover, when there is one.
         for (const media of [...page.sold_medias, ...page.not_sold_medias, ...page.extras].slice(early.cover ? 1 : 0, config.preload)) {
+          const link = document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.href = config.api + media.thumb_path;
           const modern = media.image_sources?.[0];
-          // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
-          // near enough that the browser picks the same width of the srcset as the <img> will.
-          preloadImage(
-            config.api + media.thumb_path,
-            modern && { srcset: absoluteSrcset(config.api, modern.thumb_srcset), sizes: `${Math.round(gridRatio(media) * row.target)}px` },
-          );
+          if (modern) {
+            // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
+            // near enough that the browser picks the same width of the srcset as the <img> will.
+            link.imageSrcset = absoluteSrcset(config.api, modern.thumb_srcset);
+            link.imageSizes = `${Math.round(gridRatio(media) * row.target)}px`;
+          }
+          link.fetchPriority = 'high';
+          document.head.appendChild(link);
         }
       })
       .catch(() => undefined);
@@ -99,7 +91,6 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     galleryStartPath,
     coverPath,
     gridRatio,
-    preloadImage,
     absoluteSrcset,
     startEarlyGallery,
   ];

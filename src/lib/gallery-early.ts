@@ -7,7 +7,7 @@
 export interface EarlyGallery {
   url: string;
   answer: Promise<{ status: number; text: string }>;
-  /** The cover's absolute URL the script preloaded; only for a gallery of the address's card alone, whose first media it is. */
+  /** The cover's absolute URL the script started; only for a gallery of the address's card alone, whose first media it is. */
   cover?: string;
 }
 
