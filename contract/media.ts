@@ -123,7 +123,7 @@ export const GalleryStartQuery = Type.Object({
 export const GalleryStartAnswer = Type.Object({ ...mediaPage, organization: Organization });
 export type WireGalleryStartAnswer = Static<typeof GalleryStartAnswer>;
 
-/** GET /api/v1/medias/:org/:firstCard/cover: the gallery's first thumbnail for a slot `w` device pixels wide. */
+/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail for a slot `w` device pixels wide. */
 export const CoverQuery = Type.Object({ w: Int({ minimum: 1, maximum: 10_000 }), secret: Type.Optional(Secret) });
 
 /** The query of calls on a two-factor organization's cards. */

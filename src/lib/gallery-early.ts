@@ -24,7 +24,7 @@ export function galleryStartPath(organizationId: number, cards: readonly string[
 
 /** The API path of the first thumbnail of the gallery of `card` alone, for a slot `width` device pixels wide. */
 export function coverPath(organizationId: number, card: string, width: number, secret: string | undefined): string {
-  return '/api/v1/medias/' + organizationId + '/' + encodeURIComponent(card) + '/cover?w=' + width + (secret ? '&secret=' + encodeURIComponent(secret) : '');
+  return '/api/v1/cover/' + organizationId + '/' + encodeURIComponent(card) + '?w=' + width + (secret ? '&secret=' + encodeURIComponent(secret) : '');
 }
 
 /** What the page's script started, if it did (undefined at build time and on other pages). */

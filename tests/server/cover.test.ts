@@ -19,7 +19,7 @@ let api: TestApi;
 let demoId: number;
 
 const cover = (card: string, query = 'w=300', headers: Record<string, string> = {}, org = demoId) =>
-  api.app.inject({ url: `/api/v1/medias/${org}/${card}/cover?${query}`, headers });
+  api.app.inject({ url: `/api/v1/cover/${org}/${card}?${query}`, headers });
 
 /** What the gallery of `card` lists first, as its start answer names it. */
 async function listedFirst(card: string): Promise<WireMedia> {
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe('GET /api/v1/medias/:org/:firstCard/cover', () => {
+describe('GET /api/v1/cover/:org/:card', () => {
   it('serves the JPEG thumbnail the gallery lists first while its renditions are not made', async () => {
     const res = await cover('DE-MO00-001');
     expect(res.statusCode).toBe(200);

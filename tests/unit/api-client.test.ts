@@ -131,7 +131,7 @@ describe('the API client', () => {
       organization: { id: 7 } as WireOrganization,
     };
     const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80';
-    const cover = 'http://api.test/api/v1/medias/7/DEMO00001/cover?w=326';
+    const cover = 'http://api.test/api/v1/cover/7/DEMO00001?w=326';
     const answer = Promise.resolve({ status: 200, text: JSON.stringify(start) });
     const client = createApiClient(
       'http://api.test',

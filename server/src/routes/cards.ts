@@ -60,11 +60,11 @@ export function cardRoutes(fastify: FastifyInstance, { db, store }: AppDeps): vo
   // The bytes themselves, even where the store gives signed links: a redirect would add the very
   // round trip the cover saves.
   app.get(
-    '/api/v1/medias/:org/:firstCard/cover',
-    { schema: { params: Type.Object({ org: PositiveId, firstCard: CardCode }), querystring: CoverQuery } },
+    '/api/v1/cover/:org/:card',
+    { schema: { params: Type.Object({ org: PositiveId, card: CardCode }), querystring: CoverQuery } },
     async (request, reply) => {
       const { w, secret } = request.query;
-      const cover = await resolveCover(db, store, { organizationId: request.params.org, card: request.params.firstCard, secret, width: w });
+      const cover = await resolveCover(db, store, { organizationId: request.params.org, card: request.params.card, secret, width: w });
       reply.header('Cache-Control', COVER_CACHE_CONTROL).header('ETag', cover.etag);
       if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === cover.etag)) return reply.code(304).send();
       return reply
