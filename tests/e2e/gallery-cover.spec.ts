@@ -7,7 +7,7 @@ import { site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
 
-test("the first cell shows the cover the page's script preloaded: asked once, nothing else for its photo, no layout shift", async ({ page }) => {
+test("the first cell shows the cover the page's script started: asked once, nothing else for its photo, no layout shift", async ({ page }) => {
   await useLocale(page, 'en');
   await page.addInitScript(() => {
     const state = window as unknown as { layoutShift: number };
