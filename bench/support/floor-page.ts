@@ -11,24 +11,29 @@ const root = path.resolve(import.meta.dirname, '../..');
 export async function startFloorPage(image: string, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   await mkdir(path.join(root, '.astro'), { recursive: true });
   const work = await mkdtemp(path.join(root, '.astro', 'bench-floor-'));
-  await cp(path.join(import.meta.dirname, 'floor', 'src'), path.join(work, 'src'), { recursive: true });
   const sitesDir = path.join(work, 'sites');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-warnings', path.join(import.meta.dirname, 'floor-build.ts')], {
-      cwd: work,
-      env: {
-        ...process.env,
-        FLOOR_IMAGE: image,
-        PUBLIC_API_URL: apiUrl,
-        ASTRO_OUT_DIR: path.join(sitesDir, 'floor'),
-        NODE_ENV: 'production',
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  try {
+    await cp(path.join(import.meta.dirname, 'floor', 'src'), path.join(work, 'src'), { recursive: true });
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--no-warnings', path.join(import.meta.dirname, 'floor-build.ts')], {
+        cwd: work,
+        env: {
+          ...process.env,
+          FLOOR_IMAGE: image,
+          PUBLIC_API_URL: apiUrl,
+          ASTRO_OUT_DIR: path.join(sitesDir, 'floor'),
+          NODE_ENV: 'production',
+          ASTRO_TELEMETRY_DISABLED: '1',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the floor page's build failed (exit ${code})`))));
     });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the floor page's build failed (exit ${code})`))));
-  });
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
   const sites = await startSitesServer({ port: 0, sitesDir });
   return {
     url: sites.url.replace(/\/\/[^.]+\.localhost/, '//floor.localhost'),
