@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Organization } from './organization.ts';
 import { NEXT_PAGE_SIZE } from './rules.ts';
-import { CardCode, Cpf, Email, MediaId, ok, orNull, Phone, PositiveId, Secret, Str, Text } from './schema.ts';
+import { CardCode, Cpf, Email, Int, MediaId, ok, orNull, Phone, PositiveId, Secret, Str, Text } from './schema.ts';
 
 // Cards, media and the visitor's calls around them (spec sections 3 and 7), as they travel.
 
@@ -122,6 +122,9 @@ export const GalleryStartQuery = Type.Object({
 });
 export const GalleryStartAnswer = Type.Object({ ...mediaPage, organization: Organization });
 export type WireGalleryStartAnswer = Static<typeof GalleryStartAnswer>;
+
+/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail for a slot `w` device pixels wide. */
+export const CoverQuery = Type.Object({ w: Int({ minimum: 1, maximum: 10_000 }), secret: Type.Optional(Secret) });
 
 /** The query of calls on a two-factor organization's cards. */
 export const SecretQuery = Type.Object({ secret: Type.Optional(Secret) });

@@ -1,11 +1,14 @@
 // The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
 // any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
-// they would ask for, once.
+// they would ask for, once. The script also starts the gallery's first thumbnail (its cover,
+// whose address follows from the page's), which the grid's first cell then shows from that very URL.
 
 /** What the page's script leaves for the stores (on window, under EARLY_GALLERY_KEY). */
 export interface EarlyGallery {
   url: string;
   answer: Promise<{ status: number; text: string }>;
+  /** The cover's absolute URL the script started; only for a gallery of the address's card alone, whose first media it is. */
+  cover?: string;
 }
 
 export const EARLY_GALLERY_KEY = '__earlyGallery';
@@ -17,6 +20,11 @@ export function galleryStartPath(organizationId: number, cards: readonly string[
   if (others.length) query += '&cards=' + others.join(',');
   if (secret) query += '&secret=' + encodeURIComponent(secret);
   return '/api/v1/medias/' + organizationId + '/' + encodeURIComponent(first) + '/gallery?' + query;
+}
+
+/** The API path of the first thumbnail of the gallery of `card` alone, for a slot `width` device pixels wide. */
+export function coverPath(organizationId: number, card: string, width: number, secret: string | undefined): string {
+  return '/api/v1/cover/' + organizationId + '/' + encodeURIComponent(card) + '?w=' + width + (secret ? '&secret=' + encodeURIComponent(secret) : '');
 }
 
 /** What the page's script started, if it did (undefined at build time and on other pages). */

@@ -23,6 +23,17 @@ export function allMedia(lists: MediaLists): Media[] {
   return [...lists.sold, ...lists.notSold, ...lists.extras];
 }
 
+/**
+ * What a grid cell's image loads: the thumb, its modern renditions picked by the cell's width; or,
+ * for the media the page's cover stands for, that very URL (already on its way: nothing loads
+ * twice), then the thumb should it fail.
+ */
+export function cellImage(media: Media): { sources: string[]; modern?: Array<{ type: string; srcset: string }>; loading: 'eager' | 'lazy' } {
+  if (media.coverUrl) return { sources: [media.coverUrl, media.thumbUrl], loading: 'eager' };
+  const modern = media.imageSources?.map((source) => ({ type: source.type, srcset: source.thumbSrcset }));
+  return { sources: [media.thumbUrl], ...(modern && { modern }), loading: 'lazy' };
+}
+
 /** What the visitor owns (what the ZIP holds): the downloadable media, extras included. */
 export function ownedMedia(lists: MediaLists, organization: Pick<Organization, 'freePhotos'>): Media[] {
   return allMedia(lists).filter((media) => isDownloadable(media, organization));

@@ -59,10 +59,11 @@ test('an unsold video shows its poster and plays its watermarked preview clip', 
   const ranges = rangeStatuses(page, 'clip');
   await openGallery(page, 'galeria', '/gallery/VI-DEO0-002');
   await expect(counts(page, '1 video to buy')).toBeVisible();
-  // The thumbnail is the poster: a frame of the video, watermarked, at the video's 16:9.
+  // The thumbnail is the poster: a frame of the video, watermarked, at the video's 16:9. Being the
+  // gallery's first, it comes as the page's cover (gallery-cover.spec.ts), the same file.
   const thumb = list(page, '1 video to buy').getByRole('img').first();
-  await expect(thumb).toHaveAttribute('src', /size=thumb&copy=watermarked/);
-  // Its WebP renditions may be ready before the page (then the srcset's density scales naturalWidth), so the shape is what holds.
+  await expect(thumb).toHaveAttribute('src', /\/api\/v1\/cover\/\d+\/VIDEO0002\?w=\d+$/);
+  // Its WebP renditions may be ready before the page (the cover is then the rendition of its width), so the shape is what holds.
   await expect
     .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth / ((img as HTMLImageElement).naturalHeight || 1)))
     .toBeCloseTo(16 / 9, 1);

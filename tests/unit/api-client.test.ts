@@ -1,6 +1,7 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
+import { allMedia, cellImage } from '../../src/lib/gallery.ts';
 import type { Media } from '../../src/lib/api/types.ts';
 import { wireOrder } from '../factories/network.ts';
 import type { WireMediasAnswer } from '@gallery/contract/media';
@@ -120,6 +121,38 @@ describe('the API client', () => {
       { url, answer: Promise.reject(new TypeError('Failed to fetch')) },
     );
     await expect(down.earlyOrganization()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  it("shows the gallery's first media from the page's cover, and only that one", async () => {
+    const start = {
+      error: false,
+      message: 'OK',
+      sold_medias: [],
+      not_sold_medias: [media('a'), media('b')],
+      extras: [],
+      next: null,
+      counts: { sold_photos: 0, sold_videos: 0, not_sold_photos: 2, not_sold_videos: 0, extras: 0 },
+      organization: { id: 7 } as WireOrganization,
+    };
+    const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80';
+    const cover = 'http://api.test/api/v1/cover/7/DEMO00001?w=326';
+    const answer = Promise.resolve({ status: 200, text: JSON.stringify(start) });
+    const client = createApiClient(
+      'http://api.test',
+      fakeFetch(200, start),
+      () => new XMLHttpRequest(),
+      () => 'key',
+      { url, answer, cover },
+    );
+    const lists = await client.earlyMedias(7, ['DEMO00001'], undefined);
+    expect(lists?.notSold.map((m) => m.coverUrl)).toEqual([cover, undefined]);
+    // The lists asked later are the API's own.
+    const later = await client.getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
+    expect(allMedia(later).every((m) => m.coverUrl === undefined)).toBe(true);
+    // The first cell loads the cover's URL, then the thumb should it fail; the others their thumbs and renditions.
+    const [first, second] = lists!.notSold;
+    expect(cellImage(first!)).toEqual({ sources: [cover, first!.thumbUrl], loading: 'eager' });
+    expect(cellImage(second!)).toMatchObject({ sources: [second!.thumbUrl], loading: 'lazy' });
   });
 
   it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {

@@ -1,13 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CardAnswer, GalleryStartAnswer, GalleryStartQuery, MAX_CARDS, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
+import { CardAnswer, CoverQuery, GalleryStartAnswer, GalleryStartQuery, MAX_CARDS, MediasAnswer, MediasBody, SecretQuery } from '@gallery/contract/media';
 import { CardCode, PositiveId } from '@gallery/contract/schema';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
+import { COVER_CACHE_CONTROL, resolveCover } from '../services/download.ts';
 import { cardMediasAnswer, galleryStartAnswer, mediasAnswer } from '../services/gallery.ts';
 
-export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+export function cardRoutes(fastify: FastifyInstance, { db, store }: AppDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -53,6 +54,23 @@ export function cardRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
       const others = cards ? cards.split(',') : [];
       if (others.length >= MAX_CARDS) throw new ApiError(400, 'VALIDATION_ERROR', `cards: at most ${MAX_CARDS} in all`);
       return await galleryStartAnswer(db, request.params.org, [request.params.firstCard, ...others], secret, limit);
+    },
+  );
+
+  // The bytes themselves, even where the store gives signed links: a redirect would add the very
+  // round trip the cover saves.
+  app.get(
+    '/api/v1/cover/:org/:card',
+    { schema: { params: Type.Object({ org: PositiveId, card: CardCode }), querystring: CoverQuery } },
+    async (request, reply) => {
+      const { w, secret } = request.query;
+      const cover = await resolveCover(db, store, { organizationId: request.params.org, card: request.params.card, secret, width: w });
+      reply.header('Cache-Control', COVER_CACHE_CONTROL).header('ETag', cover.etag);
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === cover.etag)) return reply.code(304).send();
+      return reply
+        .header('Content-Type', cover.mime)
+        .header('Content-Length', cover.bytes)
+        .send(await store.read(cover.mediaId, cover.name));
     },
   );
 }

@@ -3,11 +3,18 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { downloadFileName, originalName, PREVIEW_CLIP, renditionFileName, RENDITIONS, type DownloadSize } from './media-files.ts';
+import { firstMedia } from './gallery.ts';
+import { downloadFileName, originalName, PREVIEW_CLIP, RENDITION_SET, renditionFileName, RENDITIONS, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 
 /** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
 export const DOWNLOAD_CACHE_CONTROL = 'private, max-age=300';
+
+/**
+ * A cover keeps its URL while what it shows changes (an import, a sale): a browser may keep it
+ * but asks again each time, and its ETag answers 304 while it is the same file.
+ */
+export const COVER_CACHE_CONTROL = 'private, no-cache';
 
 /** How an original is offered: saved under its stored name. */
 export function contentDisposition(attachmentName: string): string {
@@ -58,4 +65,27 @@ function fileName(media: { mime: string }, size: DownloadSize, sold: boolean): s
 function renditionName(size: DownloadSize, width: number, sold: boolean): string {
   if (size !== 'thumb' && size !== 'preview') throw new ApiError(404, 'MEDIA_NOT_FOUND');
   return renditionFileName(size, width, sold);
+}
+
+export interface CoverFile extends DownloadFile {
+  etag: string;
+}
+
+/**
+ * The cover of a card's gallery: the thumbnail of the media its gallery shows first, opened by
+ * the gallery's rule (two-factor included) and served by resolveDownload's (clean once sold), in
+ * the narrowest WebP rendition at least `width` wide (the widest when none is; the JPEG while it
+ * has none). Its address follows from the gallery's own, so the page can ask for it at once.
+ */
+export async function resolveCover(
+  db: Db,
+  store: MediaStore,
+  { organizationId, card, secret, width }: { organizationId: number; card: string; secret: string | undefined; width: number },
+): Promise<CoverFile> {
+  const first = await firstMedia(db, organizationId, [card], secret);
+  const caps = RENDITIONS.widths.thumb;
+  const rendition = first.renditions === RENDITION_SET ? { width: caps.find((cap) => cap >= width) ?? caps.at(-1)! } : undefined;
+  const file = await resolveDownload(db, store, { type: first.kind, id: first.id, size: 'thumb', ...(rendition && { rendition }) });
+  // Another media, the other copy or a remade rendition is another tag.
+  return { ...file, etag: `"${file.mediaId}.${file.name}.${first.renditions}.${file.bytes}"` };
 }

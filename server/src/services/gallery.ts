@@ -157,6 +157,33 @@ export async function galleryStartAnswer(
   return { ...answer, organization };
 }
 
+/**
+ * Every media of the visitor's cards in the gallery's order (sold, not sold, extras; each by
+ * capture time, then id), each with its place; CARD_EMPTY_PHOTO when they hold none.
+ */
+async function placedMedia(
+  db: Db,
+  organizationId: number,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+): Promise<{ organization: WireOrganization; placed: Array<{ row: CardMediaRow; place: Place }> }> {
+  const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
+  const rows = await listMediaOfCards(
+    db,
+    cards.map((card) => card.id),
+  );
+  if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
+  const placed = rows.map((row) => ({ row, place: [listOf(row, organization), row.captured_at, row.id] as Place }));
+  placed.sort((a, b) => comparePlaces(a.place, b.place));
+  return { organization, placed };
+}
+
+/** The media a gallery of these cards shows first (its cover), opened by the same rule as the list. */
+export async function firstMedia(db: Db, organizationId: number, rawCodes: readonly string[], secret: string | undefined): Promise<CardMediaRow> {
+  const { placed } = await placedMedia(db, organizationId, rawCodes, secret);
+  return placed[0]!.row;
+}
+
 async function mediaPage(
   db: Db,
   organizationId: number,
@@ -165,20 +192,12 @@ async function mediaPage(
   after: Place | null,
   limit: number | undefined,
 ): Promise<{ answer: WireMediasAnswer; organization: WireOrganization }> {
-  const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
-  const rows = await listMediaOfCards(
-    db,
-    cards.map((card) => card.id),
-  );
-  if (rows.length === 0) throw new ApiError(404, 'CARD_EMPTY_PHOTO');
+  const { organization, placed } = await placedMedia(db, organizationId, rawCodes, secret);
   const counts: WireMediaCounts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 };
-  const placed = rows.map((row) => {
-    const list = listOf(row, organization);
-    if (list === 2) counts.extras++;
-    else counts[`${list === 0 ? 'sold' : 'not_sold'}_${row.kind === 'video' ? 'videos' : 'photos'}`]++;
-    return { row, place: [list, row.captured_at, row.id] as Place };
-  });
-  placed.sort((a, b) => comparePlaces(a.place, b.place));
+  for (const { row, place } of placed) {
+    if (place[0] === 2) counts.extras++;
+    else counts[`${place[0] === 0 ? 'sold' : 'not_sold'}_${row.kind === 'video' ? 'videos' : 'photos'}`]++;
+  }
   const start = after ? placed.findIndex(({ place }) => comparePlaces(place, after) > 0) : 0;
   const rest = start < 0 ? [] : placed.slice(start);
   const served = limit === undefined ? rest : rest.slice(0, limit);

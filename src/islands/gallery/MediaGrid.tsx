@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefO
 import { useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
+import { cellImage } from '../../lib/gallery.ts';
 import { gridLayout } from '../../lib/grid-layout.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
@@ -86,12 +87,10 @@ export default function MediaGrid({ items, total, label, onOpen }: Props) {
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
                   <FallbackImage
-                    sources={[media.thumbUrl]}
-                    modern={media.imageSources?.map((source) => ({ type: source.type, srcset: source.thumbSrcset }))}
+                    {...cellImage(media)}
                     // The cell's own width: the browser takes the narrowest rendition that fills it at the screen's density.
                     sizes={`${cellWidth}px`}
                     alt={alt}
-                    loading="lazy"
                     decoding="async"
                     width={media.width}
                     height={media.height}

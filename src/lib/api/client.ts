@@ -187,6 +187,13 @@ export function absoluteSrcset(base: string, srcset: string): string {
     .join(', ');
 }
 
+/** The lists with their first media (the cover's, by the API's one order) shown from the page's cover, when it has one. */
+function withCover(lists: MediaLists, cover: string | undefined): MediaLists {
+  const list = lists.sold.length ? 'sold' : lists.notSold.length ? 'notSold' : 'extras';
+  const [first, ...rest] = lists[list];
+  return cover && first ? { ...lists, [list]: [{ ...first, coverUrl: cover }, ...rest] } : lists;
+}
+
 /**
  * Every call to the provider API goes through here; answers are reshaped into the app's types.
  * Orders are the browser's own: its visitor key makes them, and proves them its own on every later
@@ -302,7 +309,7 @@ export function createApiClient(
     earlyMedias(organizationId, cards, secret) {
       if (!early || !earlyAnswer || earlyMediasTaken || early.url !== base + galleryStartPath(organizationId, cards, secret, FIRST_PAGE_SIZE)) return null;
       earlyMediasTaken = true;
-      return earlyAnswer.then(toLists);
+      return earlyAnswer.then((answer) => withCover(toLists(answer), early.cover));
     },
 
     earlyOrganization() {

@@ -1,0 +1,57 @@
+// The gallery's cover (issue 28): the page's inline script starts the first thumbnail from the
+// HTML (its address follows from the page's), before any island code, and the grid's first cell
+// shows that very response: one request for it, no second download of the same photo, nothing
+// moving when it arrives.
+import { expect, test } from '@playwright/test';
+import { site, useLocale } from './support/sites.ts';
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+test("the first cell shows the cover the page's script started: asked once, nothing else for its photo, no layout shift", async ({ page }) => {
+  await useLocale(page, 'en');
+  await page.addInitScript(() => {
+    const state = window as unknown as { layoutShift: number };
+    state.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) state.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url());
+  });
+
+  // No island code until the cover is on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest((request) => request.url().includes('/api/v1/cover/'));
+  await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
+  await asked;
+  release();
+  await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
+  const first = page.locator('.media-cell').first().locator('img');
+  await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  const shown = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
+  // The gallery of the address's card, for a 3:2 slot of a phone's row (124 px high) at its density.
+  expect(shown).toMatch(/\/api\/v1\/cover\/\d+\/DEMO00001\?w=326$/);
+  await page.waitForLoadState('networkidle');
+
+  // The page's script started it, the cell took that response: one request in all.
+  expect(images.filter((url) => url === shown)).toHaveLength(1);
+  expect(await page.evaluate((url) => performance.getEntriesByName(url).length, shown)).toBe(1);
+  // No other file of the first media's thumbnail was asked for (each other cell's once).
+  const firstId = await page.locator('.media-cell').first().locator('button[data-media-id]').getAttribute('data-media-id');
+  expect(images.filter((url) => url.includes(`/download/${firstId}/`) && url.includes('size=thumb'))).toEqual([]);
+  const thumbs = images.filter((url) => url.includes('size=thumb'));
+  expect(new Set(thumbs).size).toBe(thumbs.length);
+
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+  expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(shown);
+});
