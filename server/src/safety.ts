@@ -48,8 +48,9 @@ type LimitProfile = keyof typeof LIMIT_PROFILES;
 const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'GET /api/v1/card/:card/medias': ['lookup'],
   'POST /api/v1/medias/:org/:firstCard': ['lookup'],
-  // The gallery's first call (organization and first page together): a card look-up too.
+  // The gallery's first call (organization and first page together) and its cover: card look-ups too.
   'GET /api/v1/medias/:org/:firstCard/gallery': ['lookup'],
+  'GET /api/v1/cover/:org/:card': ['lookup'],
   'GET /api/v1/card/customer/external_id/:credentialId': ['lookup'],
   'POST /api/v1/customer/card/medias': ['lookup'],
   'POST /api/v1/order/:firstCard/:orgId': ['lookup'],
