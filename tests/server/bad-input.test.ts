@@ -117,7 +117,11 @@ beforeAll(async () => {
     'POST /api/v1/photo/:org': { params: { org }, querystring: { card_code: card, secret: 'ABCDEF', must_edit: 'True' }, multipart: true },
     'GET /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
     'POST /api/v1/mail/unsubscribe/:token': { params: { token: 'AAAAAAAAAAAAAAAAAAAAAA' }, querystring: { lang: 'pt' } },
-    'POST /api/v1/notify/:org/:card': { params: { org, card: 'DEMO00003' }, body: { email: 'maria@example.com', consent: true, locale: 'pt' } },
+    'POST /api/v1/notify/:org/:card': {
+      params: { org, card: 'DEMO00003' },
+      querystring: { secret: 'ABCDEF' },
+      body: { email: 'maria@example.com', consent: true, locale: 'pt' },
+    },
     'POST /api/v1/notify/:org': {
       params: { org },
       body: { email: 'maria@example.com', consent: true, locale: 'pt', from_date: '2026-01-01', to_date: '2026-01-03' },
