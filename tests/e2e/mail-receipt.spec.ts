@@ -50,7 +50,10 @@ test('en: one receipt of a card payment, in English, without the card number, wh
   await expect(reader.locator('html')).toHaveAttribute('lang', 'en');
   const bought = list(reader, '1 photo bought').getByRole('img');
   await expect(bought).toHaveCount(1);
-  await expect(bought).toHaveAttribute('src', /copy=clean/);
+  // The cell shows the gallery's cover (the same file, gallery-cover.spec.ts); the viewer opens the clean copy.
+  await bought.click();
+  await expect(reader.getByRole('dialog').getByRole('img')).toHaveAttribute('src', /copy=clean/);
+  await reader.keyboard.press('Escape');
   const [download] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
   expect(await zipEntries((await download.path())!)).toEqual({ 'sample6.jpg': sha256(sampleBytes(6)) });
   await reader.close();
