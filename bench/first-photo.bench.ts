@@ -29,7 +29,7 @@ async function slowPage() {
   return { page, close: () => context.close() };
 }
 
-/** The gallery's first thumbnail: when it was painted (the frame after it loaded, ms since navigation) and its address. */
+/** The gallery's first thumbnail: when it was painted (the frame after it loaded, ms since navigation) and its address; the cover the page shows while loading counts. */
 async function galleryFirstThumb(path: string): Promise<{ ms: number; src: string }> {
   const { page, close } = await slowPage();
   await page.addInitScript(() => {
@@ -38,7 +38,7 @@ async function galleryFirstThumb(path: string): Promise<{ ms: number; src: strin
       (event) => {
         const img = event.target;
         const shown = window as unknown as { firstThumb?: { ms: number; src: string } };
-        if (shown.firstThumb || !(img instanceof HTMLImageElement) || !img.closest('.media-cell')) return;
+        if (shown.firstThumb || !(img instanceof HTMLImageElement) || !img.closest('.media-cell, .gallery-cover')) return;
         requestAnimationFrame(() => requestAnimationFrame(() => (shown.firstThumb ??= { ms: performance.now(), src: img.currentSrc })));
       },
       true,

@@ -14,7 +14,7 @@ import { scriptJson } from '../i18n/baked.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridRatio } from './grid-layout.ts';
 import { absoluteSrcset } from './api/client.ts';
-import { coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
+import { COVER_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
 /** The first screen's row of thumbnails the script preloads (a phone's first row; a wide screen's first few). */
@@ -26,6 +26,8 @@ interface ScriptConfig {
   limit: number;
   preload: number;
   key: string;
+  /** The selector of the page's slot for the cover while the gallery loads. */
+  coverSlot: string;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -43,19 +45,36 @@ function startEarlyGallery(config: ScriptConfig): void {
       ? undefined
       : config.api + coverPath(config.organizationId, code, Math.round(row.target * GRID.fallbackRatio * devicePixelRatio), secret);
     const answer = fetch(url).then((response) => response.text().then((text) => ({ status: response.status, text })));
-    if (cover) {
-      // Loading now; the grid's first cell, an <img> of the same URL, takes this very response
-      // (a document loads an image's URL once).
-      const image = new Image();
-      image.fetchPriority = 'high';
-      image.src = cover;
-    }
     const early: EarlyGallery = { url, answer, ...(cover && { cover }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
-    // With a cover, nothing more: no cell paints before the island code has come, and other
-    // images would share the phone's bandwidth with that code (on Slow 4G the first photo came
-    // about 0.4 s later with the next two preloaded too).
-    if (cover) return;
+    if (cover) {
+      // Loading now; the grid's first cell, an <img> of the same URL, takes this very response
+      // (a document loads an image's URL once). Until the grid shows, the image itself is shown
+      // in the page's slot for it, at a row's height, once it has decoded: the first photo then
+      // waits for the HTML and itself, not for the island code.
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.alt = '';
+      image.style.height = row.target + 'px';
+      image.src = cover;
+      const place = () => {
+        const slot = document.querySelector<HTMLElement>(config.coverSlot);
+        if (!slot) return false;
+        slot.appendChild(image);
+        image.decode().then(
+          () => slot.removeAttribute('hidden'),
+          () => image.remove(),
+        );
+        return true;
+      };
+      if (!place()) {
+        const observer = new MutationObserver(() => place() && observer.disconnect());
+        observer.observe(document.documentElement, { childList: true, subtree: true });
+      }
+      // Nothing more: other images would share the phone's bandwidth with the cover and the
+      // island code (on Slow 4G the first photo came about 0.4 s later with the next two preloaded too).
+      return;
+    }
     void answer
       .then(({ status, text }) => {
         if (status !== 200) return;
@@ -85,7 +104,14 @@ function startEarlyGallery(config: ScriptConfig): void {
 
 /** The page's inline script (its hash joins the page's policy). */
 export function earlyGalleryScript(api: string, organizationId: number): string {
-  const config: ScriptConfig = { api: api.replace(/\/+$/, ''), organizationId, limit: FIRST_PAGE_SIZE, preload: PRELOADED, key: EARLY_GALLERY_KEY };
+  const config: ScriptConfig = {
+    api: api.replace(/\/+$/, ''),
+    organizationId,
+    limit: FIRST_PAGE_SIZE,
+    preload: PRELOADED,
+    key: EARLY_GALLERY_KEY,
+    coverSlot: COVER_SLOT,
+  };
   const helpers = [
     normalizeCardCode,
     isValidCardCode,

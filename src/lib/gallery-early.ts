@@ -13,6 +13,9 @@ export interface EarlyGallery {
 
 export const EARLY_GALLERY_KEY = '__earlyGallery';
 
+/** The page's slot where the cover shows while the gallery loads (the gallery page's markup, gallery.css). */
+export const COVER_SLOT = '[data-gallery-cover]';
+
 /** The API path of the gallery's first answer for these cards (the address's first) and access code. */
 export function galleryStartPath(organizationId: number, cards: readonly string[], secret: string | undefined, limit: number): string {
   const [first = '', ...others] = cards;

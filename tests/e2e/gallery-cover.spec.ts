@@ -1,6 +1,6 @@
 // The gallery's cover (issue 28): the page's inline script starts the first thumbnail from the
-// HTML (its address follows from the page's), before any island code, and the grid's first cell
-// shows that very response: one request for it, no second download of the same photo, nothing
+// HTML (its address follows from the page's) and shows it, before any island code; the grid's first cell
+// then shows that very response: one request for it, no second download of the same photo, nothing
 // moving when it arrives.
 import { expect, test } from '@playwright/test';
 import { site, useLocale } from './support/sites.ts';
@@ -32,9 +32,17 @@ test("the first cell shows the cover the page's script started: asked once, noth
   });
   const asked = page.waitForRequest((request) => request.url().includes('/api/v1/cover/'));
   await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
-  await asked;
+  const cover = (await asked).url();
+  // Painted before any island code has run: the page's script shows it while the gallery loads.
+  const early = page.locator('.gallery-cover img');
+  await expect(early).toBeVisible();
+  expect(
+    await early.evaluate((img) => [(img as HTMLImageElement).currentSrc, (img as HTMLImageElement).naturalWidth > 0, img.getBoundingClientRect().height]),
+  ).toEqual([cover, true, 124]);
+  await expect(page.locator('.gallery')).toHaveAttribute('data-view', 'loading');
   release();
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
+  await expect(page.locator('.gallery-cover')).toBeHidden();
   const first = page.locator('.media-cell').first().locator('img');
   await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   const shown = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
