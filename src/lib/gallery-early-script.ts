@@ -17,14 +17,10 @@ import { absoluteSrcset } from './api/client.ts';
 import { COVER_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
-/** The first screen's row of thumbnails the script preloads (a phone's first row; a wide screen's first few). */
-const PRELOADED = 3;
-
 interface ScriptConfig {
   api: string;
   organizationId: number;
   limit: number;
-  preload: number;
   key: string;
   /** The selector of the page's slot for the cover while the gallery loads. */
   coverSlot: string;
@@ -47,56 +43,58 @@ function startEarlyGallery(config: ScriptConfig): void {
     const answer = fetch(url).then((response) => response.text().then((text) => ({ status: response.status, text })));
     const early: EarlyGallery = { url, answer, ...(cover && { cover }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
-    if (cover) {
-      // Loading now; the grid's first cell, an <img> of the same URL, takes this very response
-      // (a document loads an image's URL once). Until the grid shows, the image itself is shown
-      // in the page's slot for it, at a row's height, once it has decoded: the first photo then
-      // waits for the HTML and itself, not for the island code.
-      const image = new Image();
-      image.fetchPriority = 'high';
-      image.alt = '';
-      image.style.height = row.target + 'px';
-      image.src = cover;
-      const place = () => {
-        const slot = document.querySelector<HTMLElement>(config.coverSlot);
-        if (!slot) return false;
-        slot.appendChild(image);
-        image.decode().then(
-          () => slot.removeAttribute('hidden'),
-          () => image.remove(),
-        );
-        return true;
-      };
-      if (!place()) {
-        const observer = new MutationObserver(() => place() && observer.disconnect());
-        observer.observe(document.documentElement, { childList: true, subtree: true });
-      }
-      // Nothing more: other images would share the phone's bandwidth with the cover and the
-      // island code (on Slow 4G the first photo came about 0.4 s later with the next two preloaded too).
-      return;
-    }
-    void answer
-      .then(({ status, text }) => {
-        if (status !== 200) return;
-        type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ thumb_srcset: string }> };
-        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
-        for (const media of [...page.sold_medias, ...page.not_sold_medias, ...page.extras].slice(0, config.preload)) {
-          const link = document.createElement('link');
-          link.rel = 'preload';
-          link.as = 'image';
-          link.href = config.api + media.thumb_path;
-          const modern = media.image_sources?.[0];
-          if (modern) {
-            // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
-            // near enough that the browser picks the same width of the srcset as the <img> will.
-            link.imageSrcset = absoluteSrcset(config.api, modern.thumb_srcset);
-            link.imageSizes = `${Math.round(gridRatio(media) * row.target)}px`;
+    // The first screen's thumbnails from `from` on, preloaded once the answer names them.
+    const preload = (from: number) =>
+      answer
+        .then(({ status, text }) => {
+          if (status !== 200) return;
+          type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ thumb_srcset: string }> };
+          const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
+          for (const media of [...page.sold_medias, ...page.not_sold_medias, ...page.extras].slice(from, GRID.firstScreen)) {
+            const link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'image';
+            link.href = config.api + media.thumb_path;
+            const modern = media.image_sources?.[0];
+            if (modern) {
+              // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
+              // near enough that the browser picks the same width of the srcset as the <img> will.
+              link.imageSrcset = absoluteSrcset(config.api, modern.thumb_srcset);
+              link.imageSizes = `${Math.round(gridRatio(media) * row.target)}px`;
+            }
+            link.fetchPriority = 'high';
+            document.head.appendChild(link);
           }
-          link.fetchPriority = 'high';
-          document.head.appendChild(link);
-        }
-      })
-      .catch(() => undefined);
+        })
+        .catch(() => undefined);
+    if (!cover) return void preload(0);
+    // Loading now; the grid's first cell, an <img> of the same URL, takes this very response (a
+    // document loads an image's URL once). Until the grid shows, the image itself is shown in the
+    // page's slot for it, at a row's height, once it has decoded: the first photo then waits for
+    // the HTML and itself, not for the island code.
+    const image = new Image();
+    image.fetchPriority = 'high';
+    image.alt = '';
+    image.style.height = row.target + 'px';
+    image.src = cover;
+    const decoded = image.decode();
+    // The rest of the first screen after it: sooner, they would share the phone's bandwidth with
+    // the cover (on Slow 4G the first photo came about 0.4 s later with them beside it).
+    void decoded.finally(() => preload(1));
+    const place = () => {
+      const slot = document.querySelector<HTMLElement>(config.coverSlot);
+      if (!slot) return false;
+      slot.appendChild(image);
+      decoded.then(
+        () => slot.removeAttribute('hidden'),
+        () => image.remove(),
+      );
+      return true;
+    };
+    if (!place()) {
+      const observer = new MutationObserver(() => place() && observer.disconnect());
+      observer.observe(document.documentElement, { childList: true, subtree: true });
+    }
   } catch {
     // No storage, no fetch: the islands ask themselves.
   }
@@ -108,7 +106,6 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     api: api.replace(/\/+$/, ''),
     organizationId,
     limit: FIRST_PAGE_SIZE,
-    preload: PRELOADED,
     key: EARLY_GALLERY_KEY,
     coverSlot: COVER_SLOT,
   };

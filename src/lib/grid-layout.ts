@@ -21,6 +21,8 @@ export const GRID = {
   maxRatio: 3,
   /** The ratio of a media without a usable size (a photo is 3:2 more often than not). */
   fallbackRatio: 1.5,
+  /** A gallery's first media, its first row or two on any screen: loaded eagerly, and preloaded by the page's script. */
+  firstScreen: 3,
 } as const;
 
 /** One media of a row: its index in the list, its left edge and width in whole pixels. */

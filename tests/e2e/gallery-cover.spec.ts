@@ -3,6 +3,7 @@
 // then shows that very response: one request for it, no second download of the same photo, nothing
 // moving when it arrives.
 import { expect, test } from '@playwright/test';
+import { GRID } from '../../src/lib/grid-layout.ts';
 import { site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
@@ -40,6 +41,8 @@ test("the first cell shows the cover the page's script started: asked once, noth
     await early.evaluate((img) => [(img as HTMLImageElement).currentSrc, (img as HTMLImageElement).naturalWidth > 0, img.getBoundingClientRect().height]),
   ).toEqual([cover, true, 124]);
   await expect(page.locator('.gallery')).toHaveAttribute('data-view', 'loading');
+  // Then the rest of the first screen is preloaded, still before any island code.
+  await expect.poll(() => images.filter((url) => url.includes('size=thumb')).length).toBe(GRID.firstScreen - 1);
   release();
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
   await expect(page.locator('.gallery-cover')).toBeHidden();

@@ -87,7 +87,7 @@ export default function MediaGrid({ items, total, label, onOpen }: Props) {
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
                   <FallbackImage
-                    {...cellImage(media)}
+                    {...cellImage(media, index)}
                     // The cell's own width: the browser takes the narrowest rendition that fills it at the screen's density.
                     sizes={`${cellWidth}px`}
                     alt={alt}
