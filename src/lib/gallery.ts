@@ -5,7 +5,6 @@ import type { Sellable } from '@gallery/contract/cart';
 import type { ApiErrorCode, Media, MediaLists } from './api/types.ts';
 import type { Organization } from '../tenant/organization.ts';
 import { galleryProblem, type GalleryProblem } from './error-messages.ts';
-import { GRID } from './grid-layout.ts';
 
 type SaleFlags = Pick<Organization, 'hasOnlineSale' | 'canSellOnline' | 'freePhotos'>;
 
@@ -25,15 +24,18 @@ export function allMedia(lists: MediaLists): Media[] {
 }
 
 /**
- * What the grid cell of a list's `index`th media loads: the thumb, its modern renditions picked by
- * the cell's width; or, for the media the page's cover stands for, that very URL (already on its
- * way: nothing loads twice), then the thumb should it fail. The first screen's load at once (the
- * page's script preloads them), the others as they come near.
+ * What a grid cell's image loads: the thumb, its modern renditions picked by the cell's width; or,
+ * for the media the page's cover stands for, that very URL (already on its way: nothing loads
+ * twice), then the thumb should it fail. The first screen's load at once (the page's script
+ * preloads them), the others as they come near.
  */
-export function cellImage(media: Media, index: number): { sources: string[]; modern?: Array<{ type: string; srcset: string }>; loading: 'eager' | 'lazy' } {
+export function cellImage(
+  media: Media,
+  firstScreen: boolean,
+): { sources: string[]; modern?: Array<{ type: string; srcset: string }>; loading: 'eager' | 'lazy' } {
   if (media.coverUrl) return { sources: [media.coverUrl, media.thumbUrl], loading: 'eager' };
   const modern = media.imageSources?.map((source) => ({ type: source.type, srcset: source.thumbSrcset }));
-  return { sources: [media.thumbUrl], ...(modern && { modern }), loading: index < GRID.firstScreen ? 'eager' : 'lazy' };
+  return { sources: [media.thumbUrl], ...(modern && { modern }), loading: firstScreen ? 'eager' : 'lazy' };
 }
 
 /** What the visitor owns (what the ZIP holds): the downloadable media, extras included. */

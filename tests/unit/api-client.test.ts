@@ -151,9 +151,9 @@ describe('the API client', () => {
     expect(allMedia(later).every((m) => m.coverUrl === undefined)).toBe(true);
     // The first cell loads the cover's URL, then the thumb should it fail; the others their thumbs and renditions.
     const [first, second] = lists!.notSold;
-    expect(cellImage(first!, 0)).toEqual({ sources: [cover, first!.thumbUrl], loading: 'eager' });
-    expect(cellImage(second!, 1)).toMatchObject({ sources: [second!.thumbUrl], loading: 'eager' });
-    expect(cellImage(second!, 3)).toMatchObject({ sources: [second!.thumbUrl], loading: 'lazy' });
+    expect(cellImage(first!, true)).toEqual({ sources: [cover, first!.thumbUrl], loading: 'eager' });
+    expect(cellImage(second!, true)).toMatchObject({ sources: [second!.thumbUrl], loading: 'eager' });
+    expect(cellImage(second!, false)).toMatchObject({ sources: [second!.thumbUrl], loading: 'lazy' });
   });
 
   it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {

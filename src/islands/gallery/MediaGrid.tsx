@@ -4,7 +4,7 @@ import { useTranslate } from '../shared/page-stores.ts';
 import type { Media } from '../../lib/api/types.ts';
 import { formatCardCode } from '@gallery/contract/card-code';
 import { cellImage } from '../../lib/gallery.ts';
-import { gridLayout } from '../../lib/grid-layout.ts';
+import { GRID, gridLayout } from '../../lib/grid-layout.ts';
 import FallbackImage from '../shared/FallbackImage.tsx';
 import CartToggle from './CartToggle.tsx';
 
@@ -87,7 +87,7 @@ export default function MediaGrid({ items, total, label, onOpen }: Props) {
               >
                 <button type="button" onClick={() => onOpen(media.id)} data-media-id={media.id}>
                   <FallbackImage
-                    {...cellImage(media, index)}
+                    {...cellImage(media, index < GRID.firstScreen)}
                     // The cell's own width: the browser takes the narrowest rendition that fills it at the screen's density.
                     sizes={`${cellWidth}px`}
                     alt={alt}
