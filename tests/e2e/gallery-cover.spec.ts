@@ -4,33 +4,21 @@
 // moving when it arrives.
 import { expect, test } from '@playwright/test';
 import { GRID } from '../../src/lib/grid-layout.ts';
-import { site, useLocale } from './support/sites.ts';
+import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
+import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
 
 test("the first cell shows the cover the page's script started: asked once, nothing else for its photo, no layout shift", async ({ page }) => {
   await useLocale(page, 'en');
-  await page.addInitScript(() => {
-    const state = window as unknown as { layoutShift: number };
-    state.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) state.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   const images: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'image') images.push(request.url());
   });
 
   // No island code until the cover is on its way.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandCode(page);
   const asked = page.waitForRequest((request) => request.url().includes('/api/v1/cover/'));
   await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
   const cover = (await asked).url();
@@ -62,7 +50,6 @@ test("the first cell shows the cover the page's script started: asked once, noth
   const thumbs = images.filter((url) => url.includes('size=thumb'));
   expect(new Set(thumbs).size).toBe(thumbs.length);
 
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
   expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(shown);
 });

@@ -3,7 +3,7 @@ import { ANALYTICS_ENDPOINT, E2E_DATA_DIR } from '../../playwright.config.ts';
 import { openDatabase } from '../../server/src/db.ts';
 import { seedBigCard } from '../support/big-card.ts';
 import { list, openGallery } from './support/gallery.ts';
-import { site, useLocale } from './support/sites.ts';
+import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
 // Issue 28: the gallery's first call leaves from the page's HTML (one answer: the organization and
 // the first page of media), further pages come as the visitor scrolls, and the cart and the ZIP
@@ -46,12 +46,7 @@ function apiRequests(page: Page): Request[] {
 
 test('the first answer is asked from the HTML, before any island code has arrived, once, and the islands use it', async ({ page }) => {
   const seen = apiRequests(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandCode(page);
   const cover = page.waitForRequest((request) => request.url().includes('/api/v1/cover/'));
   await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
   // No island code yet, and the organization and the first page are on their way (then here).

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
+import { expectNoAxeViolations, holdIslandCode, site, useLocale } from './support/sites.ts';
 import { openGallery } from './support/gallery.ts';
 
 // The demo sells photos at R$ 25 (1-2), R$ 20 (3-5) and R$ 15 (6+) each, videos at R$ 30 and
@@ -41,12 +41,7 @@ test('pt: the prices button opens the table of running totals, the price of each
 
 test("the header's buttons wait disabled until the page has hydrated, then act: never a click that does nothing", async ({ page }) => {
   // The page's scripts are held back: the visitor sees the server's HTML, as on a slow phone.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandCode(page);
   await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
   const open = page.getByRole('button', { name: 'Preços' });
   const header = page.getByRole('navigation', { name: 'Ações da galeria' });

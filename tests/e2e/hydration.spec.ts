@@ -3,7 +3,7 @@
 // console). Any console error, warning or page error fails the arrival.
 import { expect, test, type Page } from '@playwright/test';
 import { ANALYTICS_ENDPOINT } from '../../playwright.config.ts';
-import { useLocale } from './support/sites.ts';
+import { holdIslandCode, useLocale } from './support/sites.ts';
 
 interface Arrival {
   name: string;
@@ -58,12 +58,7 @@ for (const [name, path] of [
   ['gallery', '/gallery/DE-MO00-001'],
 ] as const) {
   test(`before hydrating, no button of the ${name} can be clicked in vain`, async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandCode(page);
     await page.route(ANALYTICS_ENDPOINT, (route) => route.fulfill({ status: 204 }));
     await page.goto(path, { waitUntil: 'commit' });
     // The catalogues come after the page's content: once there, every button is in the page.

@@ -1,31 +1,13 @@
 // Layout shift (issue 13: at most 0.02 on the home and the gallery): the prerendered page, its
 // hydration, the live organization, the media arriving and the fonts must not move what the
 // visitor already sees. Summed as Chromium reports it (layout-shift entries without recent input).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openGallery } from './support/gallery.ts';
 import { openHome } from './home-support.ts';
+import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
 import { site, useLocale } from './support/sites.ts';
 
 const MAX_SHIFT = 0.02;
-
-async function watchLayoutShift(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const state = window as unknown as { layoutShift: number };
-    state.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) state.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-async function layoutShift(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  // Let a last frame paint after the final answers.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-}
 
 for (const [size, viewport] of [
   ['desktop', { width: 1366, height: 768 }],

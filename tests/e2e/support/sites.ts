@@ -7,6 +7,20 @@ export function site(webName: string, path = '/'): string {
   return `http://${webName}.localhost:${SITES_PORT}${path}`;
 }
 
+/**
+ * Holds back the page's island code (its /_astro/ modules) until the returned function is called:
+ * the visitor sees the static HTML and what its inline scripts do, as on a slow phone.
+ */
+export async function holdIslandCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function useLocale(page: Page, locale: 'pt' | 'en' | 'es'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
 }
