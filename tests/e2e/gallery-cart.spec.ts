@@ -87,6 +87,9 @@ test('six photos: the tip says what the package saves; a removed card takes its 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByRole('button', { name: 'View gallery' }).click();
   await expect(list(page, '8 photos to buy').getByRole('img')).toHaveCount(8);
+  // The closed dialog gives the focus back to its opener (a task after it closes): only then is the tip focused.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add or remove cards' })).toBeFocused();
 
   // 6 photos and more one by one cost more than 99: the tip tells the difference for all 8 (25+25+20+20+20+15+15+15 = 155).
   const tip = cart(page).getByRole('button', { name: 'About the complete package discount' });
