@@ -5,9 +5,10 @@
 // time, of the very functions the islands read the address and the access code with, so both
 // sides name exactly the same URL; a store adopts the answer only for that URL (the same cards and
 // the same access code, which travels as on every other call), once. For a gallery of the
-// address's card alone it starts the cover instead of preloads, that gallery's first thumbnail at
-// an address the page knows from its own: the photo then waits for the HTML only, not for the
-// answer too. Other galleries get the first thumbnails preloaded from the answer.
+// address's card alone it starts the cover first, that gallery's first thumbnail at an address
+// the page knows from its own, and shows it while the gallery loads: the photo then waits for the
+// HTML only, not for the answer or the island code; the rest of the first screen is preloaded once
+// it has decoded. Other galleries get the first screen's thumbnails preloaded from the answer.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import { scriptJson } from '../i18n/baked.ts';
