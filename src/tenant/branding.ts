@@ -15,7 +15,7 @@ export interface BrandingImage {
 
 /** Site-relative URLs of a tenant's branding files; a missing one falls back to a default. */
 export interface Branding {
-  logo?: string;
+  logo?: BrandingImage;
   banner?: Partial<Record<Locale, BrandingImage>>;
   background?: BrandingImage;
   favicon?: string;
@@ -27,13 +27,21 @@ export function brandingFrom(found: Array<{ stem: BrandingStem; file: string; si
   const branding: Branding = {};
   for (const { stem, file, size } of found) {
     const url = `/branding/${file}`;
-    if (stem === 'logo') branding.logo = url;
+    if (stem === 'logo') branding.logo = { url, size };
     else if (stem === 'background') branding.background = { url, size };
     else if (stem === 'favicon') branding.favicon = url;
     else if (stem === 'error-banner') branding.errorBanner = url;
     else branding.banner = { ...branding.banner, [stem.slice('banner-'.length)]: { url, size } };
   }
   return branding;
+}
+
+/** The header's logo is this tall (CSS pixels). */
+const LOGO_HEIGHT = 40;
+
+/** The logo's <img> size: its width follows its file's ratio, so the header keeps its place while it loads (unknown: the height alone). */
+export function logoSize({ size }: BrandingImage): { width?: number; height: number } {
+  return size ? { width: Math.round((LOGO_HEIGHT * size.width) / size.height), height: LOGO_HEIGHT } : { height: LOGO_HEIGHT };
 }
 
 /** Up to this size (pixels, each side) a background is a tile that repeats; a larger one is a picture that covers the page. */

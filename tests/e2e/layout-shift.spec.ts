@@ -33,3 +33,24 @@ for (const [size, viewport] of [
     }
   });
 }
+
+test('the header keeps its place while its logo loads on a slow network: the logo is laid out at its own size before it arrives', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/branding/logo.svg', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('parque'), { waitUntil: 'commit' });
+  const logo = page.locator('.site-name img');
+  const main = page.locator('main');
+  await expect(main).toBeVisible();
+  const box = async () => ({ logo: await logo.boundingBox(), mainTop: (await main.boundingBox())?.y });
+  const before = await box();
+  expect(await logo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeFalsy();
+  release();
+  await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // Parque's logo file is 160x40.
+  expect(before.logo).toMatchObject({ width: 160, height: 40 });
+  expect(await box()).toEqual(before);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebName } from '@gallery/contract/rules';
 import { toOrganization } from '../../src/tenant/organization-schema.ts';
-import { backgroundCss, bannerFor } from '../../src/tenant/branding.ts';
+import { backgroundCss, bannerFor, logoSize } from '../../src/tenant/branding.ts';
 import { pageTitle } from '../../src/tenant/organization.ts';
 import { wireOrganization } from '../factories/organization.ts';
 
@@ -78,6 +78,17 @@ describe('the page background', () => {
     );
     expect(backgroundCss({ url: '/branding/background.jpg', size: { width: 400, height: 900 } })).toContain('center/cover');
     expect(backgroundCss({ url: '/branding/background.webp', size: null })).toContain('center/cover');
+  });
+});
+
+describe('the header logo', () => {
+  it("is 40 px high and as wide as its file's ratio makes it, so the header keeps its place while it loads", () => {
+    expect(logoSize({ url: '/branding/logo.svg', size: { width: 190, height: 40 } })).toEqual({ width: 190, height: 40 });
+    expect(logoSize({ url: '/branding/logo.png', size: { width: 1000, height: 300 } })).toEqual({ width: 133, height: 40 });
+  });
+
+  it('keeps its height alone when the build could not read its size', () => {
+    expect(logoSize({ url: '/branding/logo.ico', size: null })).toEqual({ height: 40 });
   });
 });
 
