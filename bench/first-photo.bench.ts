@@ -29,20 +29,21 @@ async function slowPage() {
   return { page, close: () => context.close() };
 }
 
-/** The gallery's first thumbnail: when it was painted (the frame after it loaded, ms since navigation) and its address; the cover the page shows while loading counts. */
+/** The gallery's first thumbnail: when it was painted (the frame after one was shown whole, ms since navigation) and its address; the grid's first rows the page paints while loading count. */
 async function galleryFirstThumb(path: string): Promise<{ ms: number; src: string }> {
   const { page, close } = await slowPage();
   await page.addInitScript(() => {
-    document.addEventListener(
-      'load',
-      (event) => {
-        const img = event.target;
-        const shown = window as unknown as { firstThumb?: { ms: number; src: string } };
-        if (shown.firstThumb || !(img instanceof HTMLImageElement) || !img.closest('.media-cell, .gallery-cover')) return;
-        requestAnimationFrame(() => requestAnimationFrame(() => (shown.firstThumb ??= { ms: performance.now(), src: img.currentSrc })));
-      },
-      true,
-    );
+    // Looked for at every frame: an image may load before it joins the page (the cover does).
+    const look = () => {
+      const shown = [...document.querySelectorAll<HTMLImageElement>('.media-cell img, .gallery-early img')].find(
+        (img) => img.complete && img.naturalWidth > 0 && img.checkVisibility(),
+      );
+      if (!shown) return void requestAnimationFrame(look);
+      requestAnimationFrame(
+        () => ((window as unknown as { firstThumb?: { ms: number; src: string } }).firstThumb = { ms: performance.now(), src: shown.currentSrc }),
+      );
+    };
+    requestAnimationFrame(look);
   });
   await page.goto(new URL(path, site.url).href, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(() => (window as unknown as { firstThumb?: unknown }).firstThumb, undefined, { timeout: 60_000, polling: 50 });

@@ -1,21 +1,20 @@
 // The gallery's first call starts from the page's HTML, not from island code: a few inline lines in
 // its <head> read the card from the address and ask for the organization and the first page of
-// media in one GET (no preflight), then preload the first thumbnails. The stores adopt that answer
-// when they start (src/lib/api/client.ts) instead of asking again. The script is made, at build
-// time, of the very functions the islands read the address and the access code with, so both
-// sides name exactly the same URL; a store adopts the answer only for that URL (the same cards and
-// the same access code, which travels as on every other call), once. For a gallery of the
-// address's card alone it starts the cover first, that gallery's first thumbnail at an address
-// the page knows from its own, and shows it while the gallery loads: the photo then waits for the
-// HTML only, not for the answer or the island code; the rest of the first screen is preloaded once
-// it has decoded. Other galleries get the first screen's thumbnails preloaded from the answer.
+// media in one GET (no preflight). The stores adopt that answer when they start
+// (src/lib/api/client.ts) instead of asking again. The script is made, at build time, of the very
+// functions the islands read the address and the access code with and lay the grid out with, so
+// both sides name exactly the same URLs and cells; a store adopts the answer only for that URL (the
+// same cards and the same access code, which travels as on every other call), once. For a gallery
+// of the address's card alone it starts the cover first, that gallery's first thumbnail at an
+// address the page knows from its own. With the answer in, it paints the grid's first rows while
+// the island code is still on its way; the grid then shows the very same files.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import { scriptJson } from '../i18n/baked.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
-import { GRID, gridRatio } from './grid-layout.ts';
+import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
 import { absoluteSrcset } from './api/client.ts';
-import { COVER_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
+import { EARLY_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
 interface ScriptConfig {
@@ -23,8 +22,8 @@ interface ScriptConfig {
   organizationId: number;
   limit: number;
   key: string;
-  /** The selector of the page's slot for the cover while the gallery loads. */
-  coverSlot: string;
+  /** The selector of the page's slot for the grid's first rows while the gallery loads. */
+  earlySlot: string;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -44,58 +43,73 @@ function startEarlyGallery(config: ScriptConfig): void {
     const answer = fetch(url).then((response) => response.text().then((text) => ({ status: response.status, text })));
     const early: EarlyGallery = { url, answer, ...(cover && { cover }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
-    // The first screen's thumbnails from `from` on, preloaded once the answer names them.
-    const preload = (from: number) =>
-      answer
-        .then(({ status, text }) => {
-          if (status !== 200) return;
-          type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ thumb_srcset: string }> };
-          const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
-          for (const media of [...page.sold_medias, ...page.not_sold_medias, ...page.extras].slice(from, GRID.firstScreen)) {
-            const link = document.createElement('link');
-            link.rel = 'preload';
-            link.as = 'image';
-            link.href = config.api + media.thumb_path;
-            const modern = media.image_sources?.[0];
-            if (modern) {
-              // The grid's cell for it is about the row's target height at its ratio (grid-layout.ts):
-              // near enough that the browser picks the same width of the srcset as the <img> will.
-              link.imageSrcset = absoluteSrcset(config.api, modern.thumb_srcset);
-              link.imageSizes = `${Math.round(gridRatio(media) * row.target)}px`;
-            }
-            link.fetchPriority = 'high';
-            document.head.appendChild(link);
-          }
-        })
-        .catch(() => undefined);
-    if (!cover) return void preload(0);
-    // Loading now; the grid's first cell, an <img> of the same URL, takes this very response (a
-    // document loads an image's URL once). Until the grid shows, the image itself is shown in the
-    // page's slot for it, at a row's height, once it has decoded: the first photo then waits for
-    // the HTML and itself, not for the island code.
-    const image = new Image();
-    image.fetchPriority = 'high';
-    image.alt = '';
-    image.style.height = row.target + 'px';
-    image.src = cover;
-    const decoded = image.decode();
-    // The rest of the first screen after it: sooner, they would share the phone's bandwidth with
-    // the cover (on Slow 4G the first photo came about 0.4 s later with them beside it).
-    void decoded.finally(() => preload(1));
-    const place = () => {
-      const slot = document.querySelector<HTMLElement>(config.coverSlot);
-      if (!slot) return false;
-      slot.appendChild(image);
-      decoded.then(
-        () => slot.removeAttribute('hidden'),
-        () => image.remove(),
-      );
-      return true;
-    };
-    if (!place()) {
-      const observer = new MutationObserver(() => place() && observer.disconnect());
-      observer.observe(document.documentElement, { childList: true, subtree: true });
+    type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ type: string; thumb_srcset: string }> };
+    // The cover loads now; the grid's first cell, an <img> of the same URL, takes this very response
+    // (a document loads an image's URL once).
+    const coverImage = cover ? new Image() : undefined;
+    if (coverImage && cover) {
+      coverImage.fetchPriority = 'high';
+      coverImage.src = cover;
     }
+    // The slot, once the parser has reached it.
+    const withSlot = (use: (slot: HTMLElement) => void) => {
+      const find = () => document.querySelector<HTMLElement>(config.earlySlot);
+      const slot = find();
+      if (slot) return use(slot);
+      const observer = new MutationObserver(() => {
+        const found = find();
+        if (!found) return;
+        observer.disconnect();
+        use(found);
+      });
+      observer.observe(document.documentElement, { childList: true, subtree: true });
+    };
+    // The grid's first rows in the slot: the cells the grid will lay out (grid-layout.ts, at the
+    // list's width), each with the file the grid's <picture> will pick (the same srcset and sizes),
+    // so every photo loads once.
+    const paint = (slot: HTMLElement, items: Listed[]) => {
+      const { rows, gap } = gridLayout(items, slot.parentElement?.clientWidth ?? 0);
+      for (const { height, cells } of rows) {
+        if (cells[0]!.index >= GRID.firstScreen) break;
+        const line = document.createElement('div');
+        line.style.gap = line.style.marginBottom = gap + 'px';
+        for (const { index, width } of cells) {
+          const media = items[index]!;
+          const image = index === 0 && coverImage ? coverImage : document.createElement('img');
+          image.alt = '';
+          image.style.width = width + 'px';
+          image.style.height = height + 'px';
+          const modern = image === coverImage ? undefined : media.image_sources?.[0];
+          if (modern) {
+            // Its <source> in place before the <img> picks a file.
+            const picture = document.createElement('picture');
+            const source = document.createElement('source');
+            source.type = modern.type;
+            source.srcset = absoluteSrcset(config.api, modern.thumb_srcset);
+            source.sizes = width + 'px';
+            picture.append(source, image);
+            line.appendChild(picture);
+          } else line.appendChild(image);
+          if (image !== coverImage) image.src = config.api + media.thumb_path;
+        }
+        slot.appendChild(line);
+      }
+      if (rows.length) slot.removeAttribute('hidden');
+    };
+    // Shown until the grid shows, once the answer is in and the cover has decoded: the first screen
+    // then waits for the HTML, the answer and its photos, not for the island code. The others start
+    // after the cover: sooner, they would share the phone's bandwidth with it (on Slow 4G the first
+    // photo came about 0.4 s later with them beside it).
+    void Promise.all([answer, coverImage?.decode()])
+      .then(([{ status, text }]) => {
+        if (status !== 200) return;
+        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
+        // The grid lays out each list on its own; the first that has media comes first.
+        const items = [page.sold_medias, page.not_sold_medias, page.extras].find((list) => list.length);
+        // After the page's stylesheets (a frame waits for them): the list's width is then the grid's.
+        if (items) requestAnimationFrame(() => withSlot((slot) => paint(slot, items)));
+      })
+      .catch(() => undefined);
   } catch {
     // No storage, no fetch: the islands ask themselves.
   }
@@ -108,7 +122,7 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     organizationId,
     limit: FIRST_PAGE_SIZE,
     key: EARLY_GALLERY_KEY,
-    coverSlot: COVER_SLOT,
+    earlySlot: EARLY_SLOT,
   };
   const helpers = [
     normalizeCardCode,
@@ -119,6 +133,8 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     galleryStartPath,
     coverPath,
     gridRatio,
+    gridRow,
+    gridLayout,
     absoluteSrcset,
     startEarlyGallery,
   ];

@@ -1,7 +1,8 @@
 // The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
 // any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
 // they would ask for, once. The script also starts the gallery's first thumbnail (its cover,
-// whose address follows from the page's), which the grid's first cell then shows from that very URL.
+// whose address follows from the page's), which the grid's first cell then shows from that very
+// URL, and paints the grid's first rows until the grid shows.
 
 /** What the page's script leaves for the stores (on window, under EARLY_GALLERY_KEY). */
 export interface EarlyGallery {
@@ -13,8 +14,8 @@ export interface EarlyGallery {
 
 export const EARLY_GALLERY_KEY = '__earlyGallery';
 
-/** The page's slot where the cover shows while the gallery loads (the gallery page's markup, gallery.css). */
-export const COVER_SLOT = '[data-gallery-cover]';
+/** The page's slot where the grid's first rows show while the gallery loads (the gallery page's markup, gallery.css). */
+export const EARLY_SLOT = '[data-gallery-early]';
 
 /** The API path of the gallery's first answer for these cards (the address's first) and access code. */
 export function galleryStartPath(organizationId: number, cards: readonly string[], secret: string | undefined, limit: number): string {

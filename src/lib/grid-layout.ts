@@ -57,8 +57,8 @@ export function gridRatio({ width, height }: { width: number; height: number }):
   return ratio > 0 ? Math.min(GRID.maxRatio, Math.max(GRID.minRatio, ratio)) : GRID.fallbackRatio;
 }
 
-/** Media `start` to `end` (excluded) as one row `height` high; edges rounded so the gaps stay exact. */
-function gridRow(ratios: readonly number[], start: number, end: number, height: number, gap: number): GridRow {
+/** Media `start` to `end` (excluded) as one row `height` high; edges rounded so the gaps stay exact. Exported for the page's script (gallery-early-script.ts). */
+export function gridRow(ratios: readonly number[], start: number, end: number, height: number, gap: number): GridRow {
   const cells: GridCell[] = [];
   let x = 0;
   for (let index = start; index < end; index++) {

@@ -1,15 +1,21 @@
-// The gallery's cover (issue 28): the page's inline script starts the first thumbnail from the
-// HTML (its address follows from the page's) and shows it, before any island code; the grid's first cell
-// then shows that very response: one request for it, no second download of the same photo, nothing
-// moving when it arrives.
-import { expect, test } from '@playwright/test';
+// The gallery's first screen before any island code (issue 28): the page's inline script starts the
+// first thumbnail from the HTML (its address follows from the page's) and paints the grid's first
+// rows with it; the grid then shows those very responses in cells of the same sizes: one request
+// for each photo, nothing moving when they arrive.
+import { expect, test, type Locator } from '@playwright/test';
 import { GRID } from '../../src/lib/grid-layout.ts';
 import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
+import { renderRenditions } from './support/gallery.ts';
 import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
 
-test("the first cell shows the cover the page's script started: asked once, nothing else for its photo, no layout shift", async ({ page }) => {
+test("the page's script paints the grid's first rows, its cover first, before any island code; the grid shows the same files, each asked once; no layout shift", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // With the WebP renditions the API makes: the rows then pick their files from a srcset, as the grid's cells do.
+  renderRenditions('demo');
   await useLocale(page, 'en');
   await watchLayoutShift(page);
   const images: string[] = [];
@@ -22,18 +28,32 @@ test("the first cell shows the cover the page's script started: asked once, noth
   const asked = page.waitForRequest((request) => request.url().includes('/api/v1/cover/'));
   await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
   const cover = (await asked).url();
-  // Painted before any island code has run: the page's script shows it while the gallery loads.
-  const early = page.locator('.gallery-cover img');
-  await expect(early).toBeVisible();
-  expect(
-    await early.evaluate((img) => [(img as HTMLImageElement).currentSrc, (img as HTMLImageElement).naturalWidth > 0, img.getBoundingClientRect().height]),
-  ).toEqual([cover, true, 124]);
+  // Painted before any island code has run: the grid's first rows, the cover first, while the gallery loads.
+  const early = page.locator('.gallery-early img');
+  const loaded = (images: Locator) =>
+    images.evaluateAll((all) =>
+      all.map((img) => {
+        const { width, height } = img.getBoundingClientRect();
+        // The sizes its <picture> picks a file by (Chromium takes a wider file already loaded, so the file alone would not tell).
+        const sizes = img.closest('picture')?.querySelector('source')?.sizes;
+        return { src: (img as HTMLImageElement).currentSrc, loaded: (img as HTMLImageElement).naturalWidth > 0, width, height, sizes };
+      }),
+    );
+  await expect.poll(async () => (await loaded(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+  const painted = await loaded(early);
+  expect(painted[0]!.src).toBe(cover);
+  expect(painted.every((image) => image.loaded)).toBe(true);
+  // The others in a <picture> of WebP files sized to their cells.
+  expect(painted.slice(1).every((image) => /[?&]format=webp&/.test(image.src))).toBe(true);
+  expect(await page.locator('.gallery-early picture source[type="image/webp"]').count()).toBe(painted.length - 1);
   await expect(page.locator('.gallery')).toHaveAttribute('data-view', 'loading');
-  // Then the rest of the first screen is preloaded, still before any island code.
-  await expect.poll(() => images.filter((url) => url.includes('size=thumb')).length).toBe(GRID.firstScreen - 1);
   release();
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
-  await expect(page.locator('.gallery-cover')).toBeHidden();
+  await expect(page.locator('.gallery-early')).toBeHidden();
+  // The grid's first cells are those rows: the same sizes, the same files.
+  const cells = page.locator('.media-cell img');
+  await expect.poll(async () => (await loaded(cells)).slice(0, painted.length).every((image) => image.loaded)).toBe(true);
+  expect((await loaded(cells)).slice(0, painted.length)).toEqual(painted);
   const first = page.locator('.media-cell').first().locator('img');
   await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   const shown = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);

@@ -1,18 +1,9 @@
 // Right-sized modern images (issue 28): once the API has made a card's WebP renditions, the
 // gallery offers them in a <picture> with `srcset` and `sizes` set to each cell's width, over the
 // JPEG as the fallback, and the browser fetches the rendition that fits the cell.
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { list, openGallery } from './support/gallery.ts';
+import { list, openGallery, renderRenditions } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
-
-/** Makes the demo's renditions now (the API's background renderer may not have come to them yet). */
-function renderDemo(): void {
-  execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'media:renditions', '--org', 'demo'], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-  });
-}
 
 /** Every image file the page asks the API for, as its URL's query. */
 function imageRequests(page: Page): URLSearchParams[] {
@@ -57,7 +48,7 @@ for (const { name, viewport, expected } of [
 
     test('the gallery fetches WebP thumbnails sized to their cells, the JPEG staying the fallback, and a WebP preview in the viewer', async ({ page }) => {
       test.setTimeout(90_000);
-      renderDemo();
+      renderRenditions('demo');
       await useLocale(page, 'en');
       const requests = imageRequests(page);
       await openGallery(page, 'demo', '/gallery/DE-MO00-001');

@@ -21,6 +21,13 @@ export async function openGallery(page: Page, webName: string, path: string): Pr
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
 }
 
+/** Makes an organization's WebP renditions now (the API's background renderer may not have come to them yet). */
+export function renderRenditions(webName: string): void {
+  execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'media:renditions', '--org', webName], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+  });
+}
+
 /** Imports a folder's media into a card of an organization through the admin CLI, as a provider would mid-run. */
 export function importMedia(webName: string, card: string, folder: string, ...flags: string[]): void {
   execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'media:import', '--org', webName, '--card', card, ...flags, folder], {
