@@ -3,7 +3,11 @@
 // home's LCP at most 2.0 s (issue 10), the gallery's TBT at most 50 ms (issue 28), and each
 // page's script budget. Beside them, in the same run, the React floor page (one React island with
 // the gallery's first thumbnail, built as the sites are): the gallery's LCP is at most 1.5 times
-// its own (issue 28).
+// its own (issue 28). Throttled as the issue measures (Lighthouse's "devtools" method: its Slow 4G
+// of 562.5 ms round trips and 1.44 Mbit/s, and a CPU 4 times slower, applied to the real load).
+// The default method instead simulates that network from an unthrottled load, in which the local
+// API answers before the island code is in: a first screen the page paints before React on a
+// phone's network is then not seen at all.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { JS_BUDGETS } from '../scripts/page-weight.ts';
@@ -26,7 +30,7 @@ try {
     ['gallery', new URL('/gallery/DE-MO00-001', site.url).href],
     ['floor', floor.url],
   ] as const) {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', throttlingMethod: 'devtools' });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
