@@ -6,6 +6,7 @@ import { openGallery } from './support/gallery.ts';
 import { openHome } from './home-support.ts';
 import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
 import { site, useLocale } from './support/sites.ts';
+import { PHONE, throttle } from '../../bench/support/network.ts';
 
 const MAX_SHIFT = 0.02;
 
@@ -53,4 +54,22 @@ test('the header keeps its place while its logo loads on a slow network: the log
   // Parque's logo file is 160x40.
   expect(before.logo).toMatchObject({ width: 160, height: 40 });
   expect(await box()).toEqual(before);
+});
+
+test.describe('on a phone on Slow 4G with a slow CPU (the HTML arriving in pieces, the island code late)', () => {
+  test.use(PHONE);
+
+  test('the gallery does not move at all while it loads: its first rows, then the grid, under a frame that never moves', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    // And Lighthouse's mobile CPU, 4 times slower: the first frames come while the parser is mid-page.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await watchLayoutShift(page, { untouched: true });
+    await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+    await expect
+      .poll(() => page.locator('.media-cell img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
+      .toBeGreaterThan(2);
+    expect(await layoutShift(page)).toBe(0);
+  });
 });
