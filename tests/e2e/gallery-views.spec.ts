@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
-import { expectNoAxeViolations, site, useLocale } from './support/sites.ts';
+import { expectNoAxeViolations, holdRequests, site, useLocale } from './support/sites.ts';
 import { counts, importMedia, list, openGallery } from './support/gallery.ts';
 
 test.beforeEach(async ({ page }) => useLocale(page, 'en'));
@@ -114,12 +114,7 @@ test('free_photos: everything downloadable, no prices, no shop panel', async ({ 
 });
 
 test("the loading view is no list: 'Your photos are ready' heads only the photos", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/medias/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/v1/medias/**');
   await page.goto(site('demo', '/gallery/DE-MO00-002'));
   await expect(page.getByRole('status').getByRole('heading', { level: 1 })).toHaveText('Loading your photos…');
   await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { openGallery } from './support/gallery.ts';
 import { openHome } from './home-support.ts';
 import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
-import { site, useLocale } from './support/sites.ts';
+import { holdRequests, site, useLocale } from './support/sites.ts';
 import { PHONE, throttle } from '../../bench/support/network.ts';
 
 const MAX_SHIFT = 0.02;
@@ -36,12 +36,7 @@ for (const [size, viewport] of [
 }
 
 test('the header keeps its place while its logo loads on a slow network: the logo is laid out at its own size before it arrives', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/branding/logo.svg', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/branding/logo.svg');
   await page.goto(site('parque'), { waitUntil: 'commit' });
   const logo = page.locator('.site-name img');
   const main = page.locator('main');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { holdRequests } from './sites.ts';
 import sharp from 'sharp';
 import { CAMERA, fakeCameraVideo } from './fake-camera.ts';
 
@@ -17,12 +18,6 @@ export async function qrVideo(text: string, name: string): Promise<string> {
  * The fake camera is read at once: the look-up of what the scanner reads waits until the test
  * calls the answered release, so the instructions can be checked first.
  */
-export async function holdCredentialLookup(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/v1/card/customer/external_id/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+export function holdCredentialLookup(page: Page): Promise<() => void> {
+  return holdRequests(page, '**/api/v1/card/customer/external_id/**');
 }
