@@ -148,7 +148,8 @@ describe('the tenant build', () => {
         return `${name} ${client}`;
       });
     /** The page's content as a browser without JavaScript shows it: the islands' prerendered HTML taken out. */
-    const withoutIslands = (html: string) => (/<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').replaceAll(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');
+    const withoutIslands = (html: string) =>
+      (/<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').replaceAll(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');
 
     const home = await page('alpha');
     expect(islands(home)).toEqual([
