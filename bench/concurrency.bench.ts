@@ -21,6 +21,7 @@ import type { WireProductsAnswer } from '../contract/shop.ts';
 import { openDatabase } from '../server/src/db.ts';
 import { upsertOrganization } from '../server/src/repositories/organizations.ts';
 import { followFacialFlag } from '../server/src/services/face-jobs.ts';
+import { renderOrganization } from '../server/src/services/renditions.ts';
 import { DEMO_ORGANIZATION, seedDemo } from '../server/src/services/seed.ts';
 import { createLocalStore } from '../server/src/storage/local-store.ts';
 import { createDatabase, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster.ts';
@@ -64,13 +65,18 @@ const describe = (f: Figures) => {
 
 const median = <T>(rounds: T[], by: (round: T) => number): T => [...rounds].sort((a, b) => by(a) - by(b))[Math.floor(rounds.length / 2)] as T;
 
-/** A data folder (and database) with the demo seeded; facial search off, so no face job takes a core. */
+/**
+ * A data folder (and database) with the demo seeded, its WebP renditions made and facial search
+ * off: no background job of the API takes a core from the rounds (it would slow the anchor's).
+ */
 async function seed(dataDir: string, databaseUrl: string | null): Promise<void> {
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
-    await seedDemo(db, createLocalStore(dataDir));
+    const store = createLocalStore(dataDir);
+    await seedDemo(db, store);
     const id = await upsertOrganization(db, { ...DEMO_ORGANIZATION, has_facial_recognition: false });
     await followFacialFlag(db, id);
+    await renderOrganization(db, store, { organizationId: id, onProgress: () => {}, log: () => {} });
   } finally {
     await db.destroy();
   }

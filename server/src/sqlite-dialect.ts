@@ -108,6 +108,8 @@ class NodeSqliteConnection {
   readonly #db: DatabaseSync;
   /** Prepared statements by SQL text, each with whether it returns columns (asking costs microseconds). */
   readonly #statements = new Map<string, { statement: StatementSync; returnsRows: boolean }>();
+  /** Statements run so far: on the writer, it moves with every write of this process (read-cache.ts, sqliteChanges). */
+  statementsRun = 0;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -127,6 +129,7 @@ class NodeSqliteConnection {
   }
 
   exec(sql: string): void {
+    this.statementsRun++;
     this.#db.exec(sql);
   }
 
@@ -139,6 +142,7 @@ class NodeSqliteConnection {
   }
 
   run<R>(query: CompiledQuery): QueryResult<R> {
+    this.statementsRun++;
     const { statement, returnsRows } = this.#prepare(query.sql);
     const parameters = query.parameters as SQLInputValue[];
     // A statement that returns columns (SELECT, or a write with RETURNING) is read whole.
@@ -241,6 +245,11 @@ class NodeSqliteDriver implements Driver {
       if (isBusy(error)) return undefined;
       throw error;
     }
+  }
+
+  /** How many statements this process has run on the writer (see NodeSqliteConnection.statementsRun). */
+  get writerStatements(): number {
+    return this.#writer?.statementsRun ?? 0;
   }
 
   /** The rows of a read on the reader, now or never (undefined when busy or closed): see read-cache.ts (sqliteChanges). */
@@ -361,6 +370,7 @@ export class NodeSqliteDialect implements Dialect {
   /** What the read cache asks on every read (read-cache.ts, sqliteChanges). */
   versions(): SqliteVersions {
     return {
+      ownWrites: () => this.#driver?.writerStatements ?? 0,
       dataVersion: () => this.#driver?.readNow<{ data_version: number }>('PRAGMA data_version')?.[0]?.data_version,
       topicVersions: () => this.#driver?.readNow<{ topic: string; version: number }>('SELECT topic, version FROM cache_versions'),
     };

@@ -5,7 +5,8 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
-import { ReadCache, type ChangeSource } from '../../server/src/read-cache.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ReadCache, sqliteChanges, type ChangeSource } from '../../server/src/read-cache.ts';
 import { createTestApi, runCli, type TestApi } from './helpers.ts';
 import { addMediaRows } from './shop-helpers.ts';
 import { photoFolder } from './visitor-helpers.ts';
@@ -48,6 +49,36 @@ describe('the read cache', () => {
     live = false;
     expect(await cache.read('a', ['cards'], load)).toBe(3);
     expect(await cache.read('a', ['cards'], load)).toBe(4);
+    await cache.close();
+  });
+
+  it('asks SQLite for changes once per turn of the event loop, and again at once after a write of its own', async () => {
+    const database = { ownWrites: 0, dataVersion: 1, versionReads: 0, topics: [{ topic: 'cards', version: 1 }] };
+    const cache = new ReadCache(
+      sqliteChanges({
+        ownWrites: () => database.ownWrites,
+        dataVersion: () => (database.versionReads++, database.dataVersion),
+        topicVersions: () => database.topics,
+      }),
+    );
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.read('card', ['cards'], load)).toBe(1);
+    expect(await cache.read('card', ['cards'], load)).toBe(1);
+    expect(database.versionReads).toBe(1);
+    // Another process commits to cards: this turn's reads are concurrent with it, the next turn's see it.
+    database.dataVersion = 2;
+    database.topics = [{ topic: 'cards', version: 2 }];
+    expect(await cache.read('card', ['cards'], load)).toBe(1);
+    await nextTurn();
+    expect(await cache.read('card', ['cards'], load)).toBe(2);
+    expect(database.versionReads).toBe(2);
+    // This process writes (its own commit moves data_version too): the very next read asks again.
+    database.ownWrites++;
+    database.dataVersion = 3;
+    database.topics = [{ topic: 'cards', version: 3 }];
+    expect(await cache.read('card', ['cards'], load)).toBe(3);
+    expect(database.versionReads).toBe(3);
     await cache.close();
   });
 
