@@ -6,8 +6,11 @@ const BACKGROUND_NICENESS = 10;
 
 /**
  * Lowers the CPU priority of this process's helper threads, for bulk work that shares a machine
- * with the API (the admin CLI's `media:import` decodes and resizes every photo on libuv's and
- * libvips' threads): a visitor's request then waits less for a core. The main thread keeps its
+ * with the API's visitors: the admin CLI's `media:import`, and the API's own importer, renderer
+ * and face indexer, decode and resize every photo on libuv's and libvips' threads. A visitor's
+ * request, answered on a main thread, then waits less for a core (the API's pool also
+ * compresses answers and reads files: short work, which a lower priority delays only while
+ * the cores are all taken). The main thread keeps its
  * priority: it runs the database transactions, and a lock held by a thread the scheduler leaves
  * waiting (SQLite's one writer) would hold the API's writes up with it. Linux keeps a priority
  * per thread (/proc/self/task): libuv starts its whole pool at its first task, so call this

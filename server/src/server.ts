@@ -1,5 +1,6 @@
 import type { SafetyOptions } from './safety.ts';
 import { buildApp, sandboxGateway } from './app.ts';
+import { runInBackground } from './background.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db.ts';
 import { countOrganizations } from './repositories/organizations.ts';
@@ -72,6 +73,9 @@ export async function startApi(config: Config, options: { webhookSecret?: string
   try {
     if (config.mediaStore.kind === 's3') await warnIfBucketIsPublic(config.mediaStore, (message) => console.warn(message));
     const sweep = await sweepDebris(db, store);
+    // Imports, renditions and face descriptions run on libuv's and libvips' threads: a visitor's
+    // request on the main thread comes first (libuv's pool is up since the sweep's file calls).
+    runInBackground();
     if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
     await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));

@@ -213,7 +213,12 @@ class NodeSqliteDriver implements Driver {
   async init(): Promise<void> {
     const writer = new DatabaseSync(this.#file);
     // WAL lets readers (this process's reader, other processes) read while one writes.
-    writer.exec('PRAGMA busy_timeout = 0; PRAGMA foreign_keys = ON;');
+    // synchronous NORMAL: a COMMIT writes to the WAL without waiting for the disk (an fsync,
+    // which node:sqlite would wait for on the event loop, 100 ms and more while an import writes
+    // its files); the WAL reaches the disk at each checkpoint. A commit survives a crash of any
+    // process; a power cut may lose the last ones, never the database. (PostgreSQL syncs every
+    // commit.)
+    writer.exec('PRAGMA busy_timeout = 0; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
     await whenFree(() => writer.exec('PRAGMA journal_mode = WAL'), Date.now() + WRITE_WAIT_MS);
     this.#writer = new NodeSqliteConnection(writer);
     this.#reader = new NodeSqliteConnection(new DatabaseSync(this.#file, { readOnly: true }));

@@ -5,6 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireOrganizationList } from '../../contract/organization.ts';
 import { VISITOR_KEY_HEADER } from '../../contract/rules.ts';
+import { sql } from 'kysely';
+import { openDatabase } from '../../server/src/db.ts';
 import { WRITE_WAIT_MS } from '../../server/src/sqlite-dialect.ts';
 import { makeTempDir, ON_POSTGRES } from './helpers.ts';
 import { startInstance, stopInstance, type ApiInstance } from './instances.ts';
@@ -144,4 +146,20 @@ describe.skipIf(ON_POSTGRES)('SQLite locked by another process', () => {
     expect((await order).status).toBe(200);
     expectServedThroughout(probes);
   }, 60_000);
+});
+
+describe.skipIf(ON_POSTGRES)('SQLite commits', () => {
+  // node:sqlite is synchronous: a COMMIT that waited for the disk would hold the event loop for
+  // as long as an fsync takes while an import writes its files (100 ms and more).
+  it('go to the write-ahead log without waiting for the disk (WAL, synchronous NORMAL)', async () => {
+    const folder = await makeTempDir();
+    const db = await openDatabase({ dataDir: folder, databaseUrl: null });
+    try {
+      expect((await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db)).rows).toEqual([{ journal_mode: 'wal' }]);
+      expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows).toEqual([{ synchronous: 1 }]);
+    } finally {
+      await db.destroy();
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,10 +1,14 @@
-// `media:import` shares the machine with the API: it lowers the CPU priority of its helper
-// threads (background.ts), where its images are made, so the scheduler serves the visitors'
-// requests first; its main thread, which holds the database's locks, keeps its own.
+// Bulk image work shares the machine with the API's visitors: `media:import` and the API itself
+// lower the CPU priority of their helper threads (background.ts), where images are made, so the
+// scheduler serves the visitors' requests first; their main threads, which hold the database's
+// locks and answer the requests, keep their own.
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, spawnCli, type TestApi } from './helpers.ts';
+import { startInstance, stopInstance } from './instances.ts';
 import { photoFolder } from './visitor-helpers.ts';
 
 let api: TestApi;
@@ -20,12 +24,14 @@ afterAll(async () => {
 });
 
 /** The niceness of each thread of a process by thread id (field 19 of /proc/<pid>/task/<tid>/stat); empty once it is gone. */
-function threadNiceness(pid: number): Map<number, number> {
+function threadNiceness(pid: number, name?: string): Map<number, number> {
   const found = new Map<number, number>();
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // The thread's name is in parentheses: libuv's are `libuv-worker`.
+        if (name !== undefined && stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
         found.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
       } catch {
         // gone meanwhile
@@ -64,4 +70,21 @@ describe('media:import', () => {
       expect(new Set(helpers)).toEqual(new Set([10]));
     },
   );
+});
+
+describe('the API', () => {
+  it.runIf(process.platform === 'linux')("runs libuv's pool, where its importer and renderer make images, at a lower CPU priority", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'api-priority-'));
+    const instance = await startInstance({ DATA_DIR: dataDir });
+    try {
+      const pid = instance.process.pid as number;
+      expect(threadNiceness(pid).get(pid)).toBe(0);
+      const pool = [...threadNiceness(pid, 'libuv-worker').values()];
+      expect(pool).toHaveLength(4);
+      expect(new Set(pool)).toEqual(new Set([10]));
+    } finally {
+      await stopInstance(instance);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
