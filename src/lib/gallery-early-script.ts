@@ -46,8 +46,9 @@ function startEarlyGallery(config: ScriptConfig): void {
     type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ type: string; thumb_srcset: string }> };
     // The cover loads now; the grid's first cell, an <img> of the same URL, takes this very response
     // (a document loads an image's URL once).
-    const coverImage = cover ? new Image() : undefined;
-    if (coverImage && cover) {
+    let coverImage: HTMLImageElement | undefined;
+    if (cover) {
+      coverImage = new Image();
       coverImage.fetchPriority = 'high';
       coverImage.src = cover;
     }
