@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { galleryAddress } from '../../lib/routes.ts';
@@ -23,7 +23,15 @@ import ZipDownload from './ZipDownload.tsx';
 import './gallery.css';
 
 /** The loading, empty and error views: a heading that says what is happening, and what can help. */
-function GalleryState({ view, backHref, reloading }: { view: Exclude<GalleryView, { kind: 'list' }>; backHref: string; reloading: boolean }) {
+const GalleryState = memo(function GalleryState({
+  view,
+  backHref,
+  reloading,
+}: {
+  view: Exclude<GalleryView, { kind: 'list' }>;
+  backHref: string;
+  reloading: boolean;
+}) {
   const t = useTranslate();
   if (view.kind !== 'problem') {
     return (
@@ -50,10 +58,10 @@ function GalleryState({ view, backHref, reloading }: { view: Exclude<GalleryView
       )}
     </div>
   );
-}
+});
 
 /** The list view: the title with the ZIP and reload, then each list of media under its count. */
-function Lists({ organization, lists, reloading }: { organization: Organization; lists: MediaLists; reloading: boolean }) {
+const Lists = memo(function Lists({ organization, lists, reloading }: { organization: Organization; lists: MediaLists; reloading: boolean }) {
   const t = useTranslate();
   // The same lists keep the same arrays: each grid lays its media out again only when they change.
   const sections = useMemo(() => gallerySections(lists, organization), [lists, organization]);
@@ -80,7 +88,7 @@ function Lists({ organization, lists, reloading }: { organization: Organization;
       {lists.next && <MorePages key={loaded} />}
     </>
   );
-}
+});
 
 /** Past the media loaded so far: coming within two screens of it asks for the next page. */
 function MorePages() {
@@ -105,8 +113,11 @@ export default function GalleryLists() {
 
 function Gallery() {
   const organization = useOrganization();
-  const media = useStore($media);
-  const address = useStore($galleryAddress);
+  // The lists render in the background, React yielding to the browser every few milliseconds:
+  // a store's update renders at once and whole (useSyncExternalStore), which held a phone's main
+  // thread for the grid's whole first render. This render keeps the lists shown until then.
+  const media = useDeferredValue(useStore($media));
+  const address = useDeferredValue(useStore($galleryAddress));
 
   // The loading sequence lives in the gallery store; leaving the page (or the island) ends it.
   const buy = canBuy(organization);
@@ -119,7 +130,7 @@ function Gallery() {
   }, [organization.id]);
   useEffect(() => setGalleryBuying(buy), [buy]);
 
-  const view = shownGallery(address, media, organization.canSendPhoto);
+  const view = useMemo(() => shownGallery(address, media, organization.canSendPhoto), [address, media, organization.canSendPhoto]);
   return view.kind === 'list' ? (
     <Lists organization={organization} lists={view.lists} reloading={media.loading} />
   ) : (
