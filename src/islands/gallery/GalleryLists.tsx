@@ -115,7 +115,8 @@ function Gallery() {
   const organization = useOrganization();
   // The lists render in the background, React yielding to the browser every few milliseconds:
   // a store's update renders at once and whole (useSyncExternalStore), which held a phone's main
-  // thread for the grid's whole first render. This render keeps the lists shown until then.
+  // thread for the grid's whole first render. Until the new lists are rendered, the view before
+  // them stays on screen.
   const media = useDeferredValue(useStore($media));
   const address = useDeferredValue(useStore($galleryAddress));
 
