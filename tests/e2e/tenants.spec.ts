@@ -169,8 +169,10 @@ test.describe('languages', () => {
       });
       await page.goto(site('demo'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
-      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-      expect(seen.length).toBeGreaterThan(0);
+      // The text can be in place a frame before the page is painted shown: wait for that frame.
+      const seenNow = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      await expect.poll(async () => (await seenNow()).length).toBeGreaterThan(0);
+      const seen = await seenNow();
       expect(seen.filter((text) => /Encontre suas fotos|Carregar cartão|Código do cartão/.test(text))).toEqual([]);
     });
   }
