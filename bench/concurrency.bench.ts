@@ -21,11 +21,11 @@ import type { WireProductsAnswer } from '../contract/shop.ts';
 import { openDatabase } from '../server/src/db.ts';
 import { upsertOrganization } from '../server/src/repositories/organizations.ts';
 import { followFacialFlag } from '../server/src/services/face-jobs.ts';
-import { renderOrganization } from '../server/src/services/renditions.ts';
-import { DEMO_ORGANIZATION, seedDemo } from '../server/src/services/seed.ts';
+import { DEMO_ORGANIZATION } from '../server/src/services/seed.ts';
 import { createLocalStore } from '../server/src/storage/local-store.ts';
 import { createDatabase, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { countCpu, describeCpu } from './support/cpu.ts';
+import { seedRenderedDemo } from './support/demo-data.ts';
 import { startLoadProcess, type Figures, type LoadProcess, type ShopTarget, type Stream } from './support/load.ts';
 import { benchPhotos } from './support/photos.ts';
 import { startApiProcess, startServerProcess, type ServerProcess } from './support/processes.ts';
@@ -72,11 +72,9 @@ const median = <T>(rounds: T[], by: (round: T) => number): T => [...rounds].sort
 async function seed(dataDir: string, databaseUrl: string | null): Promise<void> {
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
-    const store = createLocalStore(dataDir);
-    await seedDemo(db, store);
-    const id = await upsertOrganization(db, { ...DEMO_ORGANIZATION, has_facial_recognition: false });
+    const id = await seedRenderedDemo(db, createLocalStore(dataDir));
+    await upsertOrganization(db, { ...DEMO_ORGANIZATION, has_facial_recognition: false });
     await followFacialFlag(db, id);
-    await renderOrganization(db, store, { organizationId: id, onProgress: () => {}, log: () => {} });
   } finally {
     await db.destroy();
   }

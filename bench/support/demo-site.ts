@@ -9,10 +9,8 @@ import { startSitesServer } from '../../scripts/serve.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadDatabaseUrl } from '../../server/src/config.ts';
 import { openDatabase, type Db } from '../../server/src/db.ts';
-import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
-import { renderOrganization } from '../../server/src/services/renditions.ts';
-import { seedDemo } from '../../server/src/services/seed.ts';
 import { createLocalStore } from '../../server/src/storage/local-store.ts';
+import { seedRenderedDemo } from './demo-data.ts';
 
 export interface DemoSite {
   /** http://demo.localhost:<port>/ */
@@ -29,10 +27,7 @@ export async function startDemoSite(prepare?: (db: Db, dataDir: string) => Promi
   const dataDir = path.join(work, 'data');
   const db = await openDatabase({ dataDir, databaseUrl: loadDatabaseUrl(process.env) });
   const store = createLocalStore(dataDir);
-  await seedDemo(db, store);
-  // With the WebP renditions npm start's API makes in its background within seconds.
-  const demo = await findOrganizationByWebName(db, 'demo');
-  await renderOrganization(db, store, { organizationId: demo!.id, onProgress: () => {}, log: () => {} });
+  await seedRenderedDemo(db, store);
   await prepare?.(db, dataDir);
   const app = buildApp({ db, dataDir, store, rateLimit: { max: 1_000_000 } });
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });

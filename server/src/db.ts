@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type CompiledQuery, type Compilable } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
-import { OwnWritesDriver, postgresChanges, ReadCache, sqliteChanges, type CacheTopic } from './read-cache.ts';
+import { OwnWritesDriver, postgresChanges, ReadCache, sqliteChanges, type CacheDependency } from './read-cache.ts';
 import type { Schema } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -131,12 +131,17 @@ export function compiledOnce<Args extends Array<string | number | null>, Row>(
 
 /**
  * The answer of a pure read that rarely changes, from the handle's read cache (read-cache.ts)
- * while no write touched `topics` since it was read. `key` names the read and its arguments.
- * Inside a transaction it always reads.
+ * while no write touched what it depends on since it was read. `key` names the read and its
+ * arguments. Inside a transaction it always reads.
  */
-export function cachedRead<T>(db: Db, key: string, topics: readonly CacheTopic[], load: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(
+  db: Db,
+  key: string,
+  dependsOn: readonly CacheDependency[] | ((value: T) => readonly CacheDependency[]),
+  load: () => Promise<T>,
+): Promise<T> {
   const cache = caches.get(db);
-  return cache ? cache.read(key, topics, load) : load();
+  return cache ? cache.read(key, dependsOn, load) : load();
 }
 
 const TRIGGER = /^\s*CREATE\s+TRIGGER\b/i;

@@ -4,10 +4,19 @@ import pg from 'pg';
 /**
  * What the cache keeps, by the tables a write to which must drop it. The database names the
  * topic of each write itself, by trigger (migrations 019_cache_versions on SQLite,
- * 011_cache_notify on PostgreSQL), so a write from any process, the admin CLI's included, counts.
+ * 011_cache_notify and 014_cache_media_cards on PostgreSQL), so a write from any process, the
+ * admin CLI's included, counts.
  */
 const CACHE_TOPICS = ['organizations', 'cards', 'media', 'products'] as const;
 export type CacheTopic = (typeof CACHE_TOPICS)[number];
+
+/**
+ * What an answer depends on, and what a write changes: a topic whole, or one card's part of it
+ * (`media:<card id>`, that card's media). A write to a part drops what depends on that part or on
+ * the whole topic; a write to the whole drops every part. PostgreSQL names the card of each media
+ * written, so a look-up kept for one card survives an import into another; SQLite names topics.
+ */
+export type CacheDependency = CacheTopic | `${CacheTopic}:${string}`;
 
 /** Enough for every card of a busy event; past it the oldest entries go (a scan of made-up codes cannot grow it). */
 const MAX_ENTRIES = 20_000;
@@ -29,7 +38,7 @@ export interface ChangeSource {
  */
 export class ReadCache {
   readonly #source: ChangeSource;
-  readonly #entries = new Map<string, { value: unknown; topics: readonly CacheTopic[] }>();
+  readonly #entries = new Map<string, { value: unknown; dependsOn: readonly CacheDependency[] }>();
   /** Moves on every drop: a read that started before one does not keep what it read. */
   #epoch = 0;
 
@@ -38,7 +47,8 @@ export class ReadCache {
     this.#source = source(this);
   }
 
-  async read<T>(key: string, topics: readonly CacheTopic[], load: () => Promise<T>): Promise<T> {
+  /** `dependsOn` may name what the answer read (a look-up's card) from the answer itself. */
+  async read<T>(key: string, dependsOn: readonly CacheDependency[] | ((value: T) => readonly CacheDependency[]), load: () => Promise<T>): Promise<T> {
     if (!this.#source.sync()) return load();
     const kept = this.#entries.get(key);
     if (kept) return kept.value as T;
@@ -46,15 +56,20 @@ export class ReadCache {
     const value = await load();
     if (epoch === this.#epoch) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
-      this.#entries.set(key, { value, topics });
+      this.#entries.set(key, { value, dependsOn: typeof dependsOn === 'function' ? dependsOn(value) : dependsOn });
     }
     return value;
   }
 
-  /** Drops what a write to `topic` may have changed. */
-  drop(topic: CacheTopic): void {
+  /** Drops what a write to `change` (a topic or one card's part of it) may have changed. */
+  drop(change: CacheDependency): void {
     this.#epoch++;
-    for (const [key, entry] of this.#entries) if (entry.topics.includes(topic)) this.#entries.delete(key);
+    const part = change.indexOf(':');
+    const touched: (dependency: CacheDependency) => boolean =
+      part < 0
+        ? (dependency) => dependency === change || dependency.startsWith(`${change}:`)
+        : (dependency) => dependency === change || dependency === change.slice(0, part);
+    for (const [key, entry] of this.#entries) if (entry.dependsOn.some(touched)) this.#entries.delete(key);
   }
 
   /** Drops everything (the changes in between are unknown). */
@@ -71,6 +86,12 @@ export class ReadCache {
 
 function isTopic(value: string): value is CacheTopic {
   return (CACHE_TOPICS as readonly string[]).includes(value);
+}
+
+/** Whether a notice names a topic or a part of one. */
+function isDependency(value: string): value is CacheDependency {
+  const part = value.indexOf(':');
+  return isTopic(part < 0 ? value : value.slice(0, part));
 }
 
 /** What the SQLite source needs of the driver. */
@@ -174,7 +195,7 @@ export const postgresChanges =
       next.on('error', lost);
       next.on('end', () => client === next && lost(new Error('connection ended')));
       next.on('notification', ({ payload }) => {
-        if (payload && isTopic(payload)) cache.drop(payload);
+        if (payload && isDependency(payload)) cache.drop(payload);
         else cache.dropAll();
       });
       try {
@@ -206,19 +227,62 @@ export const postgresChanges =
     };
   };
 
-/** The cached topic a statement writes, by its table (the triggers' map, for this process's own writes). */
-const TABLE_TOPICS: Record<string, CacheTopic> = {
-  organizations: 'organizations',
-  cards: 'cards',
-  media: 'media',
-  products: 'products',
-  product_price_ranges: 'products',
+/**
+ * What a write to each cached table changes, as PostgreSQL's triggers count it (migrations
+ * 011_cache_notify and 014_cache_media_cards): an update only when it sets one of `columns` (a
+ * media sold or rendered changes nothing kept), and an insert the parts its `partBy` column names.
+ */
+const TABLE_TOPICS: Record<string, { topic: CacheTopic; columns?: readonly string[]; partBy?: string }> = {
+  organizations: { topic: 'organizations', columns: ['web_name', 'name', 'profile', 'removed_at'] },
+  cards: { topic: 'cards' },
+  media: { topic: 'media', columns: ['card_id'], partBy: 'card_id' },
+  products: { topic: 'products' },
+  product_price_ranges: { topic: 'products' },
 };
-const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?(\w+)"?/i;
+const WRITE = /^\s*(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?(\w+)"?/i;
+const SET_COLUMNS = /\sset\s+((?:"\w+"\s*=\s*\$\d+\s*,\s*)*"\w+"\s*=\s*\$\d+)\s*(?:where\s|returning\s|$)/i;
+const INSERT = /^\s*insert\s+into\s+"?\w+"?\s*\(([^()]*)\)\s*values\s*(\([^()]*\)(?:\s*,\s*\([^()]*\))*)\s*(?:returning\s|$)/i;
 
-function writtenTopic(query: CompiledQuery): CacheTopic | undefined {
-  const table = WRITE.exec(query.sql)?.[1];
-  return table === undefined ? undefined : TABLE_TOPICS[table.toLowerCase()];
+/**
+ * What a statement changes, read from its SQL as Kysely compiles it. Whatever the patterns do
+ * not recognise changes its topic whole: a statement misread drops too much, never too little.
+ */
+export function changesOf(query: CompiledQuery): CacheDependency[] {
+  const write = WRITE.exec(query.sql);
+  const table = write && TABLE_TOPICS[write[2]!.toLowerCase()];
+  if (!table) return [];
+  const verb = write[1]!.toLowerCase();
+  if (verb === 'update' && table.columns) {
+    const set = SET_COLUMNS.exec(query.sql);
+    if (set && ![...set[1]!.matchAll(/"(\w+)"/g)].some(([, column]) => table.columns!.includes(column!))) return [];
+  }
+  if (verb.startsWith('insert') && table.partBy) {
+    const parts = insertedValues(query, table.partBy);
+    if (parts) return [...new Set(parts)].map((part): CacheDependency => `${table.topic}:${part}`);
+  }
+  return [table.topic];
+}
+
+/** The values an insert of flat rows of parameters gives `column`; undefined for any other insert (an upsert's update may move rows). */
+function insertedValues(query: CompiledQuery, column: string): string[] | undefined {
+  const insert = INSERT.exec(query.sql);
+  if (!insert) return undefined;
+  const at = insert[1]!.split(',').findIndex((name) => name.trim().replace(/"/g, '') === column);
+  if (at < 0) return undefined;
+  const values: string[] = [];
+  for (const [, row] of insert[2]!.matchAll(/\(([^()]*)\)/g)) {
+    const parameter = /^\$(\d+)$/.exec(row!.split(',')[at]?.trim() ?? '');
+    const value = parameter && query.parameters[Number(parameter[1]) - 1];
+    if (typeof value !== 'string') return undefined;
+    values.push(value);
+  }
+  return values;
+}
+
+/** A connection the driver gave, and what its open transaction wrote (undefined outside one). */
+interface ConnectionState {
+  inner: DatabaseConnection;
+  written: Set<CacheDependency> | undefined;
 }
 
 /**
@@ -229,7 +293,7 @@ function writtenTopic(query: CompiledQuery): CacheTopic | undefined {
 export class OwnWritesDriver implements Driver {
   readonly #inner: Driver;
   readonly #cache: () => ReadCache | undefined;
-  readonly #connections = new WeakMap<DatabaseConnection, { inner: DatabaseConnection; written: Set<CacheTopic> | undefined }>();
+  readonly #connections = new WeakMap<DatabaseConnection, ConnectionState>();
 
   constructor(inner: Driver, cache: () => ReadCache | undefined) {
     this.#inner = inner;
@@ -242,14 +306,13 @@ export class OwnWritesDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await this.#inner.acquireConnection();
-    const state: { inner: DatabaseConnection; written: Set<CacheTopic> | undefined } = { inner, written: undefined };
+    const state: ConnectionState = { inner, written: undefined };
     const connection: DatabaseConnection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         const result = await inner.executeQuery<R>(query);
-        const topic = writtenTopic(query);
-        if (topic) {
-          if (state.written) state.written.add(topic);
-          else this.#cache()?.drop(topic);
+        for (const change of changesOf(query)) {
+          if (state.written) state.written.add(change);
+          else this.#cache()?.drop(change);
         }
         return result;
       },
@@ -259,7 +322,7 @@ export class OwnWritesDriver implements Driver {
     return connection;
   }
 
-  #state(connection: DatabaseConnection): { inner: DatabaseConnection; written: Set<CacheTopic> | undefined } {
+  #state(connection: DatabaseConnection): ConnectionState {
     const state = this.#connections.get(connection);
     if (!state) throw new Error('OwnWritesDriver: a connection it did not give');
     return state;
@@ -279,7 +342,7 @@ export class OwnWritesDriver implements Driver {
       await this.#inner.commitTransaction(state.inner);
     } finally {
       // Dropped even when the COMMIT's answer was lost: it may have committed.
-      for (const topic of written ?? []) this.#cache()?.drop(topic);
+      for (const change of written ?? []) this.#cache()?.drop(change);
     }
   }
 

@@ -37,11 +37,17 @@ const lookUpQuery = compiledOnce((db: Db, organizationId: number, code: string) 
 
 /**
  * The card look-up's reads in one statement (the visitor's most frequent call: one round trip
- * instead of three), kept by the read cache until the organization, a card or a media changes.
- * Undefined when the organization does not exist.
+ * instead of three), kept by the read cache until the organization, a card or that card's media
+ * changes (a card not found yet has none: its media come after a write to cards). Undefined when
+ * the organization does not exist.
  */
 export function lookUpCard(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
-  return cachedRead(db, `look-up:${organizationId}:${code}`, ['organizations', 'cards', 'media'], () => readLookUp(db, organizationId, code));
+  return cachedRead(
+    db,
+    `look-up:${organizationId}:${code}`,
+    (found) => ['organizations', 'cards', ...(found?.card ? [`media:${found.card.id}` as const] : [])],
+    () => readLookUp(db, organizationId, code),
+  );
 }
 
 async function readLookUp(db: Db, organizationId: number, code: string): Promise<CardLookUp | undefined> {
