@@ -10,6 +10,15 @@ import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
 
+/** Where each image sits on the page (its top-left corner, in page coordinates). */
+const placesOf = (images: Locator) =>
+  images.evaluateAll((all) =>
+    all.map((img) => {
+      const { left, top } = img.getBoundingClientRect();
+      return { left, top: top + window.scrollY };
+    }),
+  );
+
 /** Each image's file, whether it has loaded, its box, and the sizes its <picture> picks a file by (Chromium takes a wider file already loaded, so the file alone would not tell). */
 const imagesOf = (images: Locator) =>
   images.evaluateAll((all) =>
@@ -42,6 +51,7 @@ test("the page's script paints the grid's first rows, its cover first, before an
   const early = page.locator('.gallery-early img');
   await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
   const painted = await imagesOf(early);
+  const places = await placesOf(early);
   expect(painted[0]!.src).toBe(cover);
   expect(painted.every((image) => image.loaded)).toBe(true);
   // The others in a <picture> of WebP files sized to their cells.
@@ -55,6 +65,8 @@ test("the page's script paints the grid's first rows, its cover first, before an
   const cells = page.locator('.media-cell img');
   await expect.poll(async () => (await imagesOf(cells)).slice(0, painted.length).filter((image) => image.loaded).length).toBe(painted.length);
   expect((await imagesOf(cells)).slice(0, painted.length)).toEqual(painted);
+  // At the same places: the loading head has the list's lines, so the photos do not move.
+  expect((await placesOf(cells)).slice(0, painted.length)).toEqual(places);
   const first = page.locator('.media-cell').first().locator('img');
   await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   const shown = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
@@ -93,4 +105,23 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   const cells = page.locator('.media-cell img');
   await expect.poll(async () => (await imagesOf(cells)).slice(0, painted.length).filter((image) => image.loaded).length).toBe(painted.length);
   expect((await imagesOf(cells)).slice(0, painted.length)).toEqual(painted);
+});
+
+test.describe('on a desktop, in Spanish', () => {
+  test.use({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+
+  test("the grid's first rows the page's script paints sit where the grid then shows them", async ({ page }) => {
+    test.setTimeout(60_000);
+    renderRenditions('demo');
+    await useLocale(page, 'es');
+    const release = await holdIslandCode(page);
+    await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
+    const early = page.locator('.gallery-early img');
+    await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+    const places = await placesOf(early);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus fotos están listas');
+    await expect(page.locator('.gallery-early')).toBeHidden();
+    expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+  });
 });

@@ -118,7 +118,9 @@ test("the loading view is no list: 'Your photos are ready' heads only the photos
   await page.goto(site('demo', '/gallery/DE-MO00-002'));
   await expect(page.getByRole('status').getByRole('heading', { level: 1 })).toHaveText('Loading your photos…');
   await expect(page.getByRole('heading', { name: 'Your photos are ready' })).toHaveCount(0);
-  await expect(page.locator('.media-section')).toHaveCount(0);
+  // Its head has the list's lines, kept but not shown: no list, no list's heading.
+  await expect(page.locator('.gallery-main').getByRole('heading', { level: 2 })).toHaveCount(0);
+  await expect(page.locator('.media-cell')).toHaveCount(0);
   release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your photos are ready');
   await expect(list(page, '3 photos bought').getByRole('img')).toHaveCount(3);

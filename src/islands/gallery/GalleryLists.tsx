@@ -22,21 +22,40 @@ import MediaGrid from './MediaGrid.tsx';
 import ZipDownload from './ZipDownload.tsx';
 import './gallery.css';
 
-/** The loading, empty and error views: a heading that says what is happening, and what can help. */
+/**
+ * The list view's head while the lists are on their way: its lines at their heights (the note and
+ * the first list's heading kept but not shown), so the grid's first rows the page's script paints
+ * under it (gallery-early-script.ts) sit where the grid then shows them: the photos do not move
+ * when the lists replace them (for a card with nothing bought and no extras, the most common).
+ */
+const Loading = memo(function Loading({ organization }: { organization: Organization }) {
+  const t = useTranslate();
+  return (
+    <div role="status">
+      <GalleryIntro loading freePhotos={organization.freePhotos} extras={false} tools={<ListTools owns={false} reloading />} />
+      {!organization.freePhotos && <p className="gallery-note gallery-placeholder">{t('gallery.noneSold')}</p>}
+      <div className="media-section">
+        <h2 className="gallery-placeholder">{t('gallery.loading')}</h2>
+      </div>
+    </div>
+  );
+});
+
+/** The empty and error views: a heading that says what is happening, and what can help. */
 const GalleryState = memo(function GalleryState({
   view,
   backHref,
   reloading,
 }: {
-  view: Exclude<GalleryView, { kind: 'list' }>;
+  view: Exclude<GalleryView, { kind: 'list' | 'loading' }>;
   backHref: string;
   reloading: boolean;
 }) {
   const t = useTranslate();
-  if (view.kind !== 'problem') {
+  if (view.kind === 'noCard') {
     return (
       <div className="gallery-state" role="status">
-        <h1>{t(view.kind === 'loading' ? 'gallery.loading' : 'gallery.noCard')}</h1>
+        <h1>{t('gallery.noCard')}</h1>
       </div>
     );
   }
@@ -71,14 +90,7 @@ const Lists = memo(function Lists({ organization, lists, reloading }: { organiza
       <GalleryIntro
         freePhotos={organization.freePhotos}
         extras={lists.counts.extras > 0}
-        tools={
-          <>
-            <ZipDownload owns={ownedMedia(lists, organization).length > 0} />
-            <button type="button" className="secondary icon-button" onClick={reloadGallery} disabled={reloading} aria-label={t('gallery.reload')}>
-              <Icon name="reload" />
-            </button>
-          </>
-        }
+        tools={<ListTools owns={ownedMedia(lists, organization).length > 0} reloading={reloading} />}
       />
       {lists.counts.soldPhotos + lists.counts.soldVideos === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map((section) => (
@@ -89,6 +101,19 @@ const Lists = memo(function Lists({ organization, lists, reloading }: { organiza
     </>
   );
 });
+
+/** The ZIP and reload, at the end of the title's row. */
+function ListTools({ owns, reloading }: { owns: boolean; reloading: boolean }) {
+  const t = useTranslate();
+  return (
+    <>
+      <ZipDownload owns={owns} />
+      <button type="button" className="secondary icon-button" onClick={reloadGallery} disabled={reloading} aria-label={t('gallery.reload')}>
+        <Icon name="reload" />
+      </button>
+    </>
+  );
+}
 
 /** Past the media loaded so far: coming within two screens of it asks for the next page. */
 function MorePages() {
@@ -132,9 +157,7 @@ function Gallery() {
   useEffect(() => setGalleryBuying(buy), [buy]);
 
   const view = useMemo(() => shownGallery(address, media, organization.canSendPhoto), [address, media, organization.canSendPhoto]);
-  return view.kind === 'list' ? (
-    <Lists organization={organization} lists={view.lists} reloading={media.loading} />
-  ) : (
-    <GalleryState view={view} backHref={galleryBackHref(address)} reloading={media.loading} />
-  );
+  if (view.kind === 'list') return <Lists organization={organization} lists={view.lists} reloading={media.loading} />;
+  if (view.kind === 'loading') return <Loading organization={organization} />;
+  return <GalleryState view={view} backHref={galleryBackHref(address)} reloading={media.loading} />;
 }

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
  * under the nearest positioned ancestor, as wide as it at most (gallery.css): its container must
  * be positioned, so the text never runs past the screen.
  */
-export default function Tooltip({ label, text }: { label: string; text: string }) {
+export default function Tooltip({ label, text, disabled = false }: { label: string; text: string; disabled?: boolean }) {
   const id = useId();
   const [dismissed, setDismissed] = useState(false);
   const reset = () => setDismissed(false);
@@ -17,6 +17,7 @@ export default function Tooltip({ label, text }: { label: string; text: string }
         className="tip-button"
         aria-label={label}
         aria-describedby={id}
+        disabled={disabled}
         onBlur={reset}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setDismissed(true);
