@@ -23,6 +23,8 @@ const QUICK_MS = 500;
 const HOLDER = `
 const { DatabaseSync } = require('node:sqlite');
 const db = new DatabaseSync(process.argv[1]);
+// The API may be writing at that moment (its renderer, at start): wait for it as any writer would.
+db.exec('PRAGMA busy_timeout = 10000');
 db.exec('BEGIN IMMEDIATE');
 process.stdout.write('held\\n');
 process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.stdout.write('released\\n'); });
