@@ -2,7 +2,7 @@
 // first thumbnail from the HTML (its address follows from the page's) and paints the grid's first
 // rows with it; the grid then shows those very responses in cells of the same sizes: one request
 // for each photo, nothing moving when they arrive.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { GRID } from '../../src/lib/grid-layout.ts';
 import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
 import { renderRenditions } from './support/gallery.ts';
@@ -96,16 +96,22 @@ test("the page's script paints the grid's first rows, its cover first, before an
   expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).not.toContain('grid');
 });
 
+/** The demo's gallery at `path` (with its WebP renditions), its island code held until `release`, once the page's script has painted the grid's first rows. */
+async function openBeforeIslands(page: Page, path: string, locale: 'en' | 'es') {
+  renderRenditions('demo');
+  await useLocale(page, locale);
+  const release = await holdIslandCode(page);
+  await page.goto(site('demo', path), { waitUntil: 'commit' });
+  const early = page.locator('.gallery-early img');
+  await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+  return { early, release };
+}
+
 test("a gallery of several cards has no cover: the page's script paints its first rows from the first answer, sold photos first, with the grid's files", async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  renderRenditions('demo');
-  await useLocale(page, 'en');
-  const release = await holdIslandCode(page);
-  await page.goto(site('demo', '/gallery/DE-MO00-001?cards=DE-MO00-002'), { waitUntil: 'commit' });
-  const early = page.locator('.gallery-early img');
-  await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+  const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001?cards=DE-MO00-002', 'en');
   const painted = await imagesOf(early);
   // DE-MO00-002's three photos sold at the venue come first, clean.
   expect(painted.every((image) => image.loaded && /[?&]copy=clean&/.test(image.src) && /[?&]format=webp&/.test(image.src))).toBe(true);
@@ -121,12 +127,7 @@ test.describe('on a desktop, in Spanish', () => {
 
   test("the grid's first rows the page's script paints sit where the grid then shows them", async ({ page }) => {
     test.setTimeout(60_000);
-    renderRenditions('demo');
-    await useLocale(page, 'es');
-    const release = await holdIslandCode(page);
-    await page.goto(site('demo', '/gallery/DE-MO00-001'), { waitUntil: 'commit' });
-    const early = page.locator('.gallery-early img');
-    await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+    const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001', 'es');
     const places = await placesOf(early);
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus fotos están listas');
