@@ -105,11 +105,22 @@ function startEarlyGallery(config: ScriptConfig): void {
     void answer
       .then(({ status, text }) => {
         if (status !== 200) return;
-        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
+        type Counts = Record<'sold_photos' | 'sold_videos' | 'extras', number>;
+        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]> & { counts: Counts };
         // The grid lays out each list on its own; the first that has media comes first.
         const items = [page.sold_medias, page.not_sold_medias, page.extras].find((list) => list.length);
         // After the page's stylesheets (a frame waits for them): the list's width is then the grid's.
-        if (items) requestAnimationFrame(() => withSlot((slot) => paint(slot, items)));
+        // The loading head then keeps the lines the list view's will have (gallery.css): no note
+        // that nothing is bought when something is, the extras notice when there are extras.
+        const { sold_photos, sold_videos, extras } = page.counts;
+        if (items)
+          requestAnimationFrame(() =>
+            withSlot((slot) => {
+              slot.toggleAttribute('data-sold', sold_photos + sold_videos > 0);
+              slot.toggleAttribute('data-extras', extras > 0);
+              paint(slot, items);
+            }),
+          );
       })
       .catch(() => undefined);
   } catch {

@@ -113,6 +113,7 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   test.setTimeout(60_000);
   const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001?cards=DE-MO00-002', 'en');
   const painted = await imagesOf(early);
+  const places = await placesOf(early);
   // DE-MO00-002's three photos sold at the venue come first, clean.
   expect(painted.every((image) => image.loaded && /[?&]copy=clean&/.test(image.src) && /[?&]format=webp&/.test(image.src))).toBe(true);
   release();
@@ -120,6 +121,8 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   const cells = page.locator('.media-cell img');
   await expect.poll(async () => (await imagesOf(cells)).slice(0, painted.length).filter((image) => image.loaded).length).toBe(painted.length);
   expect((await imagesOf(cells)).slice(0, painted.length)).toEqual(painted);
+  // Where they were: the loading head dropped the line that says nothing is bought.
+  expect((await placesOf(cells)).slice(0, painted.length)).toEqual(places);
 });
 
 test.describe('on a desktop, in Spanish', () => {

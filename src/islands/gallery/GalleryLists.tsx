@@ -26,14 +26,17 @@ import './gallery.css';
  * The list view's head while the lists are on their way: its lines at their heights (the note and
  * the first list's heading kept but not shown), so the grid's first rows the page's script paints
  * under it (gallery-early-script.ts) sit where the grid then shows them: the photos do not move
- * when the lists replace them (for a card with nothing bought and no extras, the most common).
+ * when the lists replace them. The script, which knows the answer, keeps the extras notice's line
+ * or drops the note's to match.
  */
 const Loading = memo(function Loading({ organization }: { organization: Organization }) {
   const t = useTranslate();
   return (
     <div role="status">
       <GalleryIntro loading freePhotos={organization.freePhotos} extras={false} tools={<ListTools owns={false} reloading />} />
-      {!organization.freePhotos && <p className="gallery-note gallery-placeholder">{t('gallery.noneSold')}</p>}
+      {/* Each shown (not seen) as the page's script finds the answer's lists (gallery.css). */}
+      <p className="gallery-extras-notice gallery-placeholder gallery-loading-extras">{t('gallery.extrasNotice')}</p>
+      {!organization.freePhotos && <p className="gallery-note gallery-placeholder gallery-loading-note">{t('gallery.noneSold')}</p>}
       <div className="media-section">
         <h2 className="gallery-placeholder">{t('gallery.loading')}</h2>
       </div>
