@@ -14,6 +14,7 @@ import { scriptJson } from '../i18n/baked.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
 import { absoluteSrcset } from './api/client.ts';
+import { headLines } from './gallery.ts';
 import { EARLY_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
@@ -106,18 +107,21 @@ function startEarlyGallery(config: ScriptConfig): void {
       .then(({ status, text }) => {
         if (status !== 200) return;
         type Counts = Record<'sold_photos' | 'sold_videos' | 'extras', number>;
-        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]> & { counts: Counts };
+        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]> & {
+          counts: Counts;
+          organization: { free_photos: boolean };
+        };
         // The grid lays out each list on its own; the first that has media comes first.
         const items = [page.sold_medias, page.not_sold_medias, page.extras].find((list) => list.length);
         // After the page's stylesheets (a frame waits for them): the list's width is then the grid's.
-        // The loading head then keeps the lines the list view's will have (gallery.css): no note
-        // that nothing is bought when something is, the extras notice when there are extras.
+        // The loading head then keeps the lines the list view's will have (gallery.css).
         const { sold_photos, sold_videos, extras } = page.counts;
+        const lines = headLines({ soldPhotos: sold_photos, soldVideos: sold_videos, extras }, page.organization.free_photos);
         if (items)
           requestAnimationFrame(() =>
             withSlot((slot) => {
-              slot.toggleAttribute('data-sold', sold_photos + sold_videos > 0);
-              slot.toggleAttribute('data-extras', extras > 0);
+              slot.dataset['extrasNotice'] = String(lines.extrasNotice);
+              slot.dataset['noneSold'] = String(lines.noneSold);
               paint(slot, items);
             }),
           );
@@ -149,6 +153,7 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     gridRow,
     gridLayout,
     absoluteSrcset,
+    headLines,
     startEarlyGallery,
   ];
   return `(function () {

@@ -18,6 +18,15 @@ export function isDownloadable(media: Media, organization: Pick<Organization, 'f
   return organization.freePhotos || media.sold;
 }
 
+/**
+ * The lines under the list view's title besides the hint: the notice that extras wait at the end,
+ * and the note that nothing is bought yet (not where photos are free). Self-contained: the page's
+ * script (gallery-early-script.ts) runs it on the first answer, for the loading head's lines.
+ */
+export function headLines(counts: Pick<MediaLists['counts'], 'soldPhotos' | 'soldVideos' | 'extras'>, freePhotos: boolean) {
+  return { extrasNotice: counts.extras > 0, noneSold: counts.soldPhotos + counts.soldVideos === 0 && !freePhotos };
+}
+
 /** Every media in the order the gallery shows them: sold, not sold, extras. */
 export function allMedia(lists: MediaLists): Media[] {
   return [...lists.sold, ...lists.notSold, ...lists.extras];

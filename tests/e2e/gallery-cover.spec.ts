@@ -96,14 +96,18 @@ test("the page's script paints the grid's first rows, its cover first, before an
   expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).not.toContain('grid');
 });
 
-/** The demo's gallery at `path` (with its WebP renditions), its island code held until `release`, once the page's script has painted the grid's first rows. */
-async function openBeforeIslands(page: Page, path: string, locale: 'en' | 'es') {
-  renderRenditions('demo');
+/** The gallery at `path` (the demo's, with its WebP renditions), its island code held until `release`, once the page's script has painted the grid's first rows (`photos` of them loaded). */
+async function openBeforeIslands(
+  page: Page,
+  path: string,
+  { locale, org = 'demo', photos = GRID.firstScreen }: { locale: 'pt' | 'en' | 'es'; org?: string; photos?: number },
+) {
+  if (org === 'demo') renderRenditions(org);
   await useLocale(page, locale);
   const release = await holdIslandCode(page);
-  await page.goto(site('demo', path), { waitUntil: 'commit' });
+  await page.goto(site(org, path), { waitUntil: 'commit' });
   const early = page.locator('.gallery-early img');
-  await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+  await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(photos);
   return { early, release };
 }
 
@@ -111,7 +115,7 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   page,
 }) => {
   test.setTimeout(60_000);
-  const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001?cards=DE-MO00-002', 'en');
+  const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001?cards=DE-MO00-002', { locale: 'en' });
   const painted = await imagesOf(early);
   const places = await placesOf(early);
   // DE-MO00-002's three photos sold at the venue come first, clean.
@@ -125,12 +129,30 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   expect((await placesOf(cells)).slice(0, painted.length)).toEqual(places);
 });
 
+test("a card with photos bought and extras: the loading head has the list view's lines, the extras notice and no note that nothing is bought", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // GA-LERI-001: two photos bought, two to buy, one extra; its first rows are the two bought. In
+  // pt, the language the page is rendered in: a text that wraps otherwise in the visitor's moves
+  // the rows when the islands render it (left open, issue 28's notes).
+  const { early, release } = await openBeforeIslands(page, '/gallery/GA-LERI-001', { locale: 'pt', org: 'galeria', photos: 2 });
+  const places = await placesOf(early);
+  // Kept in the layout, not seen.
+  await expect(page.locator('.gallery-loading-extras')).toHaveCSS('display', 'block');
+  await expect(page.locator('.gallery-loading-note')).toHaveCSS('display', 'none');
+  release();
+  await expect(page.getByText('Há conteúdo extra para você no fim da galeria.')).toBeVisible();
+  await expect(page.locator('.gallery-early')).toBeHidden();
+  expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+});
+
 test.describe('on a desktop, in Spanish', () => {
   test.use({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
 
   test("the grid's first rows the page's script paints sit where the grid then shows them", async ({ page }) => {
     test.setTimeout(60_000);
-    const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001', 'es');
+    const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001', { locale: 'es' });
     const places = await placesOf(early);
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus fotos están listas');

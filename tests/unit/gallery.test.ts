@@ -6,6 +6,7 @@ import {
   canBuy,
   gallerySections,
   galleryView,
+  headLines,
   isDownloadable,
   neighbours,
   ownedMedia,
@@ -224,6 +225,13 @@ describe('the lists and their counts', () => {
     expect(labels(venue)).toEqual(['1 photo bought', '2 photos available at the venue', '2 extras']);
     expect(labels(free)).toEqual(['3 photos to download', '2 extras']);
     expect(gallerySections(lists, free)[0]?.items.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it("the head's lines: the extras notice when there are extras, the note that nothing is bought when nothing is and photos are not free", () => {
+    expect(headLines({ soldPhotos: 0, soldVideos: 0, extras: 0 }, false)).toEqual({ extrasNotice: false, noneSold: true });
+    expect(headLines({ soldPhotos: 0, soldVideos: 1, extras: 2 }, false)).toEqual({ extrasNotice: true, noneSold: false });
+    expect(headLines({ soldPhotos: 1, soldVideos: 0, extras: 0 }, false)).toEqual({ extrasNotice: false, noneSold: false });
+    expect(headLines({ soldPhotos: 0, soldVideos: 0, extras: 1 }, true)).toEqual({ extrasNotice: true, noneSold: false });
   });
 
   it('counts videos as videos', () => {

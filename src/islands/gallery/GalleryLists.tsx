@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { MediaLists } from '../../lib/api/types.ts';
-import { canBuy, gallerySections, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
+import { canBuy, gallerySections, headLines, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { galleryAddress } from '../../lib/routes.ts';
 import {
   $galleryAddress,
@@ -26,17 +26,23 @@ import './gallery.css';
  * The list view's head while the lists are on their way: its lines at their heights (the note and
  * the first list's heading kept but not shown), so the grid's first rows the page's script paints
  * under it (gallery-early-script.ts) sit where the grid then shows them: the photos do not move
- * when the lists replace them. The script, which knows the answer, keeps the extras notice's line
- * or drops the note's to match.
+ * when the lists replace them. The script, which has the answer, shows the lines the list view
+ * will (headLines).
  */
 const Loading = memo(function Loading({ organization }: { organization: Organization }) {
   const t = useTranslate();
+  // Until the answer: the lines of a card with nothing bought and no extras, the most common.
+  const guess = headLines({ soldPhotos: 0, soldVideos: 0, extras: 0 }, organization.freePhotos);
   return (
     <div role="status">
       <GalleryIntro loading freePhotos={organization.freePhotos} extras={false} tools={<ListTools owns={false} reloading />} />
-      {/* Each shown (not seen) as the page's script finds the answer's lists (gallery.css). */}
-      <p className="gallery-extras-notice gallery-placeholder gallery-loading-extras">{t('gallery.extrasNotice')}</p>
-      {!organization.freePhotos && <p className="gallery-note gallery-placeholder gallery-loading-note">{t('gallery.noneSold')}</p>}
+      {/* Kept (not seen) or dropped as the page's script finds the answer's lines (gallery.css). */}
+      <p className="gallery-extras-notice gallery-placeholder gallery-loading-extras" hidden={!guess.extrasNotice}>
+        {t('gallery.extrasNotice')}
+      </p>
+      <p className="gallery-note gallery-placeholder gallery-loading-note" hidden={!guess.noneSold}>
+        {t('gallery.noneSold')}
+      </p>
       <div className="media-section">
         <h2 className="gallery-placeholder">{t('gallery.loading')}</h2>
       </div>
@@ -88,14 +94,15 @@ const Lists = memo(function Lists({ organization, lists, reloading }: { organiza
   // The same lists keep the same arrays: each grid lays its media out again only when they change.
   const sections = useMemo(() => gallerySections(lists, organization), [lists, organization]);
   const loaded = sections.reduce((sum, section) => sum + section.items.length, 0);
+  const lines = headLines(lists.counts, organization.freePhotos);
   return (
     <>
       <GalleryIntro
         freePhotos={organization.freePhotos}
-        extras={lists.counts.extras > 0}
+        extras={lines.extrasNotice}
         tools={<ListTools owns={ownedMedia(lists, organization).length > 0} reloading={reloading} />}
       />
-      {lists.counts.soldPhotos + lists.counts.soldVideos === 0 && !organization.freePhotos && <p className="gallery-note">{t('gallery.noneSold')}</p>}
+      {lines.noneSold && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map((section) => (
         <MediaGrid key={section.role} items={section.items} total={section.total} label={sectionLabel(t, section)} onOpen={openViewer} />
       ))}
