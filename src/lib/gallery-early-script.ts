@@ -10,7 +10,7 @@
 // the island code is still on its way; the grid then shows the very same files.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
-import { scriptJson } from '../i18n/baked.ts';
+import { CATALOGUES_ELEMENT_ID, scriptJson } from '../i18n/baked.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
 import { absoluteSrcset } from './api/client.ts';
@@ -25,6 +25,8 @@ interface ScriptConfig {
   key: string;
   /** The selector of the page's slot for the grid's first rows while the gallery loads. */
   earlySlot: string;
+  /** The id of the page's catalogues (its JSON element). */
+  catalogues: string;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -65,6 +67,19 @@ function startEarlyGallery(config: ScriptConfig): void {
         use(found);
       });
       observer.observe(document.documentElement, { childList: true, subtree: true });
+    };
+    // The loading head's texts in the visitor's language while it is pending (earlyText): the
+    // rows go where that language's head puts the grid. The page's catalogues close its body,
+    // parsed by now but for an answer faster than the HTML.
+    const translateHead = () => {
+      const root = document.documentElement;
+      if (!('localePending' in root.dataset)) return;
+      const catalogues = JSON.parse(document.getElementById(config.catalogues)?.textContent || 'null') as Record<string, Record<string, string>> | null;
+      const messages = catalogues?.[root.lang];
+      for (const element of document.querySelectorAll<HTMLElement>('[data-early-t]')) {
+        const text = messages?.[element.dataset['earlyT']!];
+        if (text) element.textContent = text;
+      }
     };
     // The grid's first rows in the slot: the cells the grid will lay out (grid-layout.ts, at the
     // list's width), each with the file the grid's <picture> will pick (the same srcset and sizes),
@@ -122,6 +137,7 @@ function startEarlyGallery(config: ScriptConfig): void {
             withSlot((slot) => {
               slot.dataset['extrasNotice'] = String(lines.extrasNotice);
               slot.dataset['noneSold'] = String(lines.noneSold);
+              translateHead();
               paint(slot, items);
             }),
           );
@@ -140,6 +156,7 @@ export function earlyGalleryScript(api: string, organizationId: number): string 
     limit: FIRST_PAGE_SIZE,
     key: EARLY_GALLERY_KEY,
     earlySlot: EARLY_SLOT,
+    catalogues: CATALOGUES_ELEMENT_ID,
   };
   const helpers = [
     normalizeCardCode,

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/index.ts';
+
 // The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
 // any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
 // they would ask for, once. The script also starts the gallery's first thumbnail (its cover,
@@ -16,6 +18,16 @@ export const EARLY_GALLERY_KEY = '__earlyGallery';
 
 /** The page's slot where the grid's first rows show while the gallery loads (the gallery page's markup, gallery.css). */
 export const EARLY_SLOT = '[data-gallery-early]';
+
+/**
+ * A text of the loading head, named by its message key: while a visitor's language other than pt
+ * is pending, the page's script sets it in that language before it paints the grid's first rows,
+ * so they sit where that language's head puts the grid. The island hydrates over it (pt) without a
+ * warning and renders the same text once it shows that language.
+ */
+export function earlyText(key: MessageKey): { 'data-early-t': MessageKey; suppressHydrationWarning: true } {
+  return { 'data-early-t': key, suppressHydrationWarning: true };
+}
 
 /** The API path of the gallery's first answer for these cards (the address's first) and access code. */
 export function galleryStartPath(organizationId: number, cards: readonly string[], secret: string | undefined, limit: number): string {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { earlyText } from '../../lib/gallery-early.ts';
 import { useTranslate } from '../shared/page-stores.ts';
 import Tooltip from './Tooltip.tsx';
 
@@ -22,12 +23,16 @@ export default function GalleryIntro({ loading = false, freePhotos, extras, tool
   return (
     <div className="gallery-intro">
       <div className="gallery-title">
-        <h1>{t(loading ? 'gallery.loading' : 'gallery.title')}</h1>
+        <h1 {...(loading && earlyText('gallery.loading'))}>{t(loading ? 'gallery.loading' : 'gallery.title')}</h1>
         {tools}
       </div>
       <p className="hint">
-        <span className="hint-wide">{t('gallery.hint')}</span>
-        <span className="hint-phone">{t('gallery.hintPhone')}</span>{' '}
+        <span className="hint-wide" {...(loading && earlyText('gallery.hint'))}>
+          {t('gallery.hint')}
+        </span>
+        <span className="hint-phone" {...(loading && earlyText('gallery.hintPhone'))}>
+          {t('gallery.hintPhone')}
+        </span>{' '}
         <Tooltip label={t('gallery.tooltipLabel')} text={t(freePhotos ? 'gallery.tooltipFree' : 'gallery.tooltip')} disabled={loading} />
       </p>
       {extras && <p className="gallery-extras-notice">{t('gallery.extrasNotice')}</p>}

@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, headLines, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
+import { earlyText } from '../../lib/gallery-early.ts';
 import { galleryAddress } from '../../lib/routes.ts';
 import {
   $galleryAddress,
@@ -37,14 +38,16 @@ const Loading = memo(function Loading({ organization }: { organization: Organiza
     <div role="status">
       <GalleryIntro loading freePhotos={organization.freePhotos} extras={false} tools={<ListTools owns={false} reloading />} />
       {/* Kept (not seen) or dropped as the page's script finds the answer's lines (gallery.css). */}
-      <p className="gallery-extras-notice gallery-placeholder gallery-loading-extras" hidden={!guess.extrasNotice}>
+      <p className="gallery-extras-notice gallery-placeholder gallery-loading-extras" hidden={!guess.extrasNotice} {...earlyText('gallery.extrasNotice')}>
         {t('gallery.extrasNotice')}
       </p>
-      <p className="gallery-note gallery-placeholder gallery-loading-note" hidden={!guess.noneSold}>
+      <p className="gallery-note gallery-placeholder gallery-loading-note" hidden={!guess.noneSold} {...earlyText('gallery.noneSold')}>
         {t('gallery.noneSold')}
       </p>
       <div className="media-section">
-        <h2 className="gallery-placeholder">{t('gallery.loading')}</h2>
+        <h2 className="gallery-placeholder" {...earlyText('gallery.loading')}>
+          {t('gallery.loading')}
+        </h2>
       </div>
     </div>
   );
