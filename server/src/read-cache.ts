@@ -231,8 +231,9 @@ export const postgresChanges =
  * What a write to each cached table changes, as PostgreSQL's triggers count it (migrations
  * 011_cache_notify and 014_cache_media_cards): an update only when it sets one of `columns` (a
  * media sold or rendered changes nothing kept), and an insert the parts its `partBy` column names.
+ * A test compares it with the triggers the database has (read-cache.test.ts).
  */
-const TABLE_TOPICS: Record<string, { topic: CacheTopic; columns?: readonly string[]; partBy?: string }> = {
+export const TABLE_TOPICS: Record<string, { topic: CacheTopic; columns?: readonly string[]; partBy?: string }> = {
   organizations: { topic: 'organizations', columns: ['web_name', 'name', 'profile', 'removed_at'] },
   cards: { topic: 'cards' },
   media: { topic: 'media', columns: ['card_id'], partBy: 'card_id' },

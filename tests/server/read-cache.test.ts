@@ -8,7 +8,7 @@ import { createCard, lookUpCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Schema } from '../../server/src/db.ts';
-import { changesOf, ReadCache, sqliteChanges, type ChangeSource } from '../../server/src/read-cache.ts';
+import { changesOf, ReadCache, sqliteChanges, TABLE_TOPICS, type ChangeSource } from '../../server/src/read-cache.ts';
 import { createTestApi, ON_POSTGRES, openTestDatabase, runCli, type TestApi } from './helpers.ts';
 import { addMediaRow, addMediaRows } from './shop-helpers.ts';
 import { photoFolder } from './visitor-helpers.ts';
@@ -161,6 +161,26 @@ describe.runIf(ON_POSTGRES)("PostgreSQL's per-card notices", () => {
       await sql`SET LOCAL session_replication_role = replica`.execute(trx);
       await addMediaRow(trx, orgId, code, 'photo');
     });
+
+  it("counts the writes the database's triggers count: the same tables, an update only of the same columns", async () => {
+    // tgtype's bit 16: the trigger fires on UPDATE; tgattr: its UPDATE OF columns (none: any update).
+    const { rows } = await sql<{ table: string; on_update: boolean; columns: string[] | null }>`
+      SELECT c.relname AS table, (t.tgtype & 16) <> 0 AS on_update,
+        (SELECT array_agg(a.attname::text ORDER BY a.attname) FROM unnest(t.tgattr) AS k(n)
+          JOIN pg_attribute a ON a.attrelid = t.tgrelid AND a.attnum = k.n) AS columns
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE NOT t.tgisinternal AND p.proname LIKE 'cache_notify%'`.execute(api.db);
+    const triggers = Object.fromEntries(
+      [...new Set(rows.map((row) => row.table))].map((table) => {
+        const updates = rows.filter((row) => row.table === table && row.on_update);
+        // Any update counts when one update trigger names no columns.
+        const columns = updates.some((row) => !row.columns) ? undefined : [...new Set(updates.flatMap((row) => row.columns!))].sort();
+        return [table, columns];
+      }),
+    );
+    const counted = Object.fromEntries(Object.entries(TABLE_TOPICS).map(([table, { columns }]) => [table, columns && [...columns].sort()]));
+    expect(triggers).toEqual(counted);
+  });
 
   it("keeps a card's look-up while media of another card are written, by another instance or by this one", async () => {
     for (const code of ['CARDPART0', 'CARDPART1', 'CARDPART2']) {
