@@ -146,16 +146,21 @@ test("a card with photos bought and extras: the loading head has the list view's
   expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
 });
 
-test.describe('on a desktop, in Spanish', () => {
-  test.use({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+for (const { name, viewport, deviceScaleFactor } of [
+  { name: 'on a desktop', viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 },
+  { name: 'on a 320 px phone', viewport: { width: 320, height: 640 }, deviceScaleFactor: 2 },
+]) {
+  test.describe(`${name}, in Spanish`, () => {
+    test.use({ viewport, deviceScaleFactor });
 
-  test("the grid's first rows the page's script paints sit where the grid then shows them", async ({ page }) => {
-    test.setTimeout(60_000);
-    const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001', { locale: 'es' });
-    const places = await placesOf(early);
-    release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus fotos están listas');
-    await expect(page.locator('.gallery-early')).toBeHidden();
-    expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+    test("the grid's first rows the page's script paints sit where the grid then shows them", async ({ page }) => {
+      test.setTimeout(60_000);
+      const { early, release } = await openBeforeIslands(page, '/gallery/DE-MO00-001', { locale: 'es' });
+      const places = await placesOf(early);
+      release();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus fotos están listas');
+      await expect(page.locator('.gallery-early')).toBeHidden();
+      expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+    });
   });
-});
+}
