@@ -1,10 +1,9 @@
-import type { MessageKey } from '../i18n/index.ts';
-
 // The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
 // any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
 // they would ask for, once. The script also starts the gallery's first thumbnail (its cover,
 // whose address follows from the page's), which the grid's first cell then shows from that very
 // URL, and paints the grid's first rows until the grid shows.
+import type { MessageKey } from '../i18n/index.ts';
 
 /** What the page's script leaves for the stores (on window, under EARLY_GALLERY_KEY). */
 export interface EarlyGallery {
