@@ -98,6 +98,8 @@ async function walk(browser: Browser, locale: (typeof LOCALES)[number], { width,
     await openGallery(page, 'demo', '/gallery/DE-MO00-001');
     await expect(page.locator('.media-cell img').first()).toBeVisible();
     await expectFits(page, 'the gallery', width, height);
+    // The card's code in one piece: never "DE-" on one line and "MO00-001" on the next.
+    expect.soft(await page.locator('.gallery-card .card-code').evaluate((code) => code.getClientRects().length), `the card's code at ${width} px`).toBe(1);
     const picks = page.locator('.media-cell .cart-pick');
     for (const n of [0, 1, 2]) {
       await picks.nth(n).click();

@@ -9,6 +9,9 @@ import { useOrganization, useOrganizationFailed, useShownIsland, useStore, useTr
 import { useHydrated } from '../shared/use-hydrated.ts';
 import Icon from './icons.tsx';
 
+/** Where the card's code goes in its translated label. */
+const CODE_MARK = '\u0000';
+
 /** The buttons and links a keyboard can reach inside the overflow menu, in order. */
 const focusables = (menu: HTMLElement | null) => (menu ? [...menu.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')] : []);
 
@@ -35,8 +38,8 @@ function Header() {
   useEffect(() => $cartFocus.listen((request) => request?.on === 'button' && cartButton.current?.focus()), []);
   const code = address?.code ?? null;
   const backHref = galleryBackHref(address);
-  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read). */
-  const cardLabel = code ? t('gallery.card', { code: formatCardCode(code) }) : '';
+  /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read); the code in one piece, never broken at a hyphen. */
+  const [beforeCode = '', afterCode = ''] = code ? t('gallery.card', { code: CODE_MARK }).split(CODE_MARK) : [];
   const canSendPhoto = organization.canSendPhoto;
   const canManageCards = code !== null;
   // The prices and the cart badge: absent where nothing is sold online.
@@ -112,7 +115,15 @@ function Header() {
         <Icon name="back" />
         <span className="header-label">{t('gallery.back')}</span>
       </a>
-      <p className="gallery-card">{cardLabel}</p>
+      <p className="gallery-card">
+        {code && (
+          <>
+            {beforeCode}
+            <span className="card-code">{formatCardCode(code)}</span>
+            {afterCode}
+          </>
+        )}
+      </p>
       {cart && (
         <button ref={cartButton} type="button" className="secondary header-button cart-badge" onClick={openCart} disabled={waiting}>
           <Icon name="cart" />
