@@ -10,12 +10,14 @@
 // the island code is still on its way; the grid then shows the very same files.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
-import { CATALOGUES_ELEMENT_ID, scriptJson } from '../i18n/baked.ts';
+import type { WireGalleryStartAnswer } from '@gallery/contract/media';
+import { scriptJson } from '../i18n/baked.ts';
+import { createI18n, DEFAULT_LOCALE, LOCALES, translator, type Catalogues, type Locale } from '../i18n/index.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
 import { absoluteSrcset } from './api/client.ts';
 import { headLines } from './gallery.ts';
-import { EARLY_SLOT, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
+import { EARLY_SLOT, EARLY_TEXTS, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
 interface ScriptConfig {
@@ -25,8 +27,8 @@ interface ScriptConfig {
   key: string;
   /** The selector of the page's slot for the grid's first rows while the gallery loads. */
   earlySlot: string;
-  /** The id of the page's catalogues (its JSON element). */
-  catalogues: string;
+  /** The loading head's texts (EARLY_TEXTS) in each language but the page's own. */
+  texts: Partial<Record<Locale, Record<string, string>>>;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -55,11 +57,12 @@ function startEarlyGallery(config: ScriptConfig): void {
       coverImage.fetchPriority = 'high';
       coverImage.src = cover;
     }
-    // The slot, once the parser has reached it.
+    // The slot, once the parser has reached it; none once the page is parsed: the lists showed first (gallery-shell.ts).
     const withSlot = (use: (slot: HTMLElement) => void) => {
       const find = () => document.querySelector<HTMLElement>(config.earlySlot);
       const slot = find();
       if (slot) return use(slot);
+      if (document.readyState !== 'loading') return;
       const observer = new MutationObserver(() => {
         const found = find();
         if (!found) return;
@@ -67,17 +70,16 @@ function startEarlyGallery(config: ScriptConfig): void {
         use(found);
       });
       observer.observe(document.documentElement, { childList: true, subtree: true });
+      document.addEventListener('DOMContentLoaded', () => observer.disconnect(), { once: true });
     };
     // The loading head's texts in the visitor's language while it is pending (earlyText): the
-    // rows go where that language's head puts the grid. The page's catalogues close its body,
-    // parsed by now but for an answer faster than the HTML.
+    // rows go where that language's head puts the grid.
     const translateHead = () => {
       const root = document.documentElement;
-      if (!('localePending' in root.dataset)) return;
-      const catalogues = JSON.parse(document.getElementById(config.catalogues)?.textContent || 'null') as Record<string, Record<string, string>> | null;
-      const messages = catalogues?.[root.lang];
+      const texts = 'localePending' in root.dataset ? config.texts[root.lang as Locale] : undefined;
+      if (!texts) return;
       for (const element of document.querySelectorAll<HTMLElement>('[data-early-t]')) {
-        const text = messages?.[element.dataset['earlyT']!];
+        const text = texts[element.dataset['earlyT']!];
         if (text) element.textContent = text;
       }
     };
@@ -121,17 +123,14 @@ function startEarlyGallery(config: ScriptConfig): void {
     void answer
       .then(({ status, text }) => {
         if (status !== 200) return;
-        type Counts = Record<'sold_photos' | 'sold_videos' | 'extras', number>;
-        const page = JSON.parse(text) as Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]> & {
-          counts: Counts;
-          organization: { free_photos: boolean };
-        };
+        const page = JSON.parse(text) as Omit<WireGalleryStartAnswer, 'sold_medias' | 'not_sold_medias' | 'extras'> &
+          Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
         // The grid lays out each list on its own; the first that has media comes first.
         const items = [page.sold_medias, page.not_sold_medias, page.extras].find((list) => list.length);
         // After the page's stylesheets (a frame waits for them): the list's width is then the grid's.
         // The loading head then keeps the lines the list view's will have (gallery.css).
         const { sold_photos, sold_videos, extras } = page.counts;
-        const lines = headLines({ soldPhotos: sold_photos, soldVideos: sold_videos, extras }, page.organization.free_photos);
+        const lines = headLines({ soldPhotos: sold_photos, soldVideos: sold_videos, extras }, page.organization.features.site.free_photos);
         if (items)
           requestAnimationFrame(() =>
             withSlot((slot) => {
@@ -149,14 +148,21 @@ function startEarlyGallery(config: ScriptConfig): void {
 }
 
 /** The page's inline script (its hash joins the page's policy). */
-export function earlyGalleryScript(api: string, organizationId: number): string {
+export function earlyGalleryScript(api: string, organizationId: number, catalogues: Catalogues): string {
+  const i18n = createI18n(catalogues);
+  const texts = Object.fromEntries(
+    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => {
+      const t = translator(i18n, locale);
+      return [locale, Object.fromEntries(EARLY_TEXTS.map((key) => [key, t(key)]))];
+    }),
+  );
   const config: ScriptConfig = {
     api: api.replace(/\/+$/, ''),
     organizationId,
     limit: FIRST_PAGE_SIZE,
     key: EARLY_GALLERY_KEY,
     earlySlot: EARLY_SLOT,
-    catalogues: CATALOGUES_ELEMENT_ID,
+    texts,
   };
   const helpers = [
     normalizeCardCode,

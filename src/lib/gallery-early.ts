@@ -18,13 +18,23 @@ export const EARLY_GALLERY_KEY = '__earlyGallery';
 /** The page's slot where the grid's first rows show while the gallery loads (the gallery page's markup, gallery.css). */
 export const EARLY_SLOT = '[data-gallery-early]';
 
+/** The loading head's texts (GalleryIntro, GalleryLists' Loading); the page's script carries them in every language. */
+export const EARLY_TEXTS = [
+  'gallery.loading',
+  'gallery.hint',
+  'gallery.hintPhone',
+  'gallery.extrasNotice',
+  'gallery.noneSold',
+] as const satisfies readonly MessageKey[];
+export type EarlyTextKey = (typeof EARLY_TEXTS)[number];
+
 /**
  * A text of the loading head, named by its message key: while a visitor's language other than pt
  * is pending, the page's script sets it in that language before it paints the grid's first rows,
  * so they sit where that language's head puts the grid. The island hydrates over it (pt) without a
  * warning and renders the same text once it shows that language.
  */
-export function earlyText(key: MessageKey): { 'data-early-t': MessageKey; suppressHydrationWarning: true } {
+export function earlyText(key: EarlyTextKey): { 'data-early-t': EarlyTextKey; suppressHydrationWarning: true } {
   return { 'data-early-t': key, suppressHydrationWarning: true };
 }
 
