@@ -2,10 +2,14 @@
 // first thumbnail from the HTML (its address follows from the page's) and paints the grid's first
 // rows with it; the grid then shows those very responses in cells of the same sizes: one request
 // for each photo, nothing moving when they arrive.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { GRID } from '../../src/lib/grid-layout.ts';
 import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
-import { renderRenditions } from './support/gallery.ts';
+import { importMedia, renderRenditions } from './support/gallery.ts';
 import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
@@ -144,6 +148,25 @@ test("a card with photos bought and extras: the loading head has the list view's
   release();
   await expect(page.getByText('There is extra content for you at the end of the gallery.')).toBeVisible();
   await expect(page.locator('.gallery-early')).toBeHidden();
+  expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+});
+
+test("a free-photos card with extras alone: the loading head has the extras notice's line and no note that nothing is bought", async ({ page }) => {
+  test.setTimeout(60_000);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'e2e-free-extras-'));
+  try {
+    for (const n of [1, 2]) cpSync(demoSamplePath(n), path.join(folder, `${n}.jpg`));
+    importMedia('livre', 'LI-XTRA-001', folder, '--extra');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const { early, release } = await openBeforeIslands(page, '/gallery/LI-XTRA-001', { locale: 'pt', org: 'livre', photos: 2 });
+  const places = await placesOf(early);
+  await expect(page.locator('.gallery-loading-extras')).toHaveCSS('display', 'block');
+  await expect(page.locator('.gallery-loading-note')).toHaveCSS('display', 'none');
+  release();
+  await expect(page.getByText('Há conteúdo extra para você no fim da galeria.')).toBeVisible();
+  await expect(page.locator('.gallery-early')).toHaveCount(0);
   expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
 });
 
