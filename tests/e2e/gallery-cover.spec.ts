@@ -134,21 +134,35 @@ test("a gallery of several cards has no cover: the page's script paints its firs
   expect((await placesOf(cells)).slice(0, painted.length)).toEqual(places);
 });
 
+/**
+ * A card of two first photos with extras and no note to show, opened before its island code: the
+ * loading head keeps the extras notice's line and drops the note's, so the grid's cells land where
+ * the early rows were once the lists show `notice`.
+ */
+async function expectExtrasLinesWhileLoading(page: Page, path: string, where: { locale: 'pt' | 'en'; org: string }, notice: string) {
+  const { early, release } = await openBeforeIslands(page, path, { ...where, photos: 2 });
+  const places = await placesOf(early);
+  // Kept in the layout, not seen.
+  await expect(page.locator('.gallery-loading-extras')).toHaveCSS('display', 'block');
+  await expect(page.locator('.gallery-loading-note')).toHaveCSS('display', 'none');
+  release();
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(page.locator('.gallery-early')).toBeHidden();
+  expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+}
+
 test("a card with photos bought and extras: the loading head has the list view's lines, the extras notice and no note that nothing is bought", async ({
   page,
 }) => {
   test.setTimeout(60_000);
   // GA-LERI-001: two photos bought, two to buy, one extra; its first rows are the two bought. In
   // English, whose extras notice takes two lines on this phone where pt's takes one.
-  const { early, release } = await openBeforeIslands(page, '/gallery/GA-LERI-001', { locale: 'en', org: 'galeria', photos: 2 });
-  const places = await placesOf(early);
-  // Kept in the layout, not seen.
-  await expect(page.locator('.gallery-loading-extras')).toHaveCSS('display', 'block');
-  await expect(page.locator('.gallery-loading-note')).toHaveCSS('display', 'none');
-  release();
-  await expect(page.getByText('There is extra content for you at the end of the gallery.')).toBeVisible();
-  await expect(page.locator('.gallery-early')).toBeHidden();
-  expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
+  await expectExtrasLinesWhileLoading(
+    page,
+    '/gallery/GA-LERI-001',
+    { locale: 'en', org: 'galeria' },
+    'There is extra content for you at the end of the gallery.',
+  );
 });
 
 test("a free-photos card with extras alone: the loading head has the extras notice's line and no note that nothing is bought", async ({ page }) => {
@@ -160,14 +174,8 @@ test("a free-photos card with extras alone: the loading head has the extras noti
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  const { early, release } = await openBeforeIslands(page, '/gallery/LI-XTRA-001', { locale: 'pt', org: 'livre', photos: 2 });
-  const places = await placesOf(early);
-  await expect(page.locator('.gallery-loading-extras')).toHaveCSS('display', 'block');
-  await expect(page.locator('.gallery-loading-note')).toHaveCSS('display', 'none');
-  release();
-  await expect(page.getByText('Há conteúdo extra para você no fim da galeria.')).toBeVisible();
+  await expectExtrasLinesWhileLoading(page, '/gallery/LI-XTRA-001', { locale: 'pt', org: 'livre' }, 'Há conteúdo extra para você no fim da galeria.');
   await expect(page.locator('.gallery-early')).toHaveCount(0);
-  expect((await placesOf(page.locator('.media-cell img'))).slice(0, places.length)).toEqual(places);
 });
 
 for (const { name, viewport, deviceScaleFactor } of [
