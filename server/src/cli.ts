@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { runInBackground } from './background.ts';
-import { openDatabase, transaction, type Db } from './db.ts';
+import { locksRows, openDatabase, transaction, type Db } from './db.ts';
 import { parseArgs } from 'node:util';
 import { formatCardCode, isValidCardCode, isValidSecret, normalizeCardCode, normalizeSecret, SECRET_MIN_LENGTH } from '@gallery/contract/card-code';
 import { formatMoney } from '@gallery/contract/money';
@@ -85,7 +85,7 @@ async function mediaImport(db: Db, store: MediaStore, args: string[]): Promise<s
   if (!stat?.isDirectory()) throw new UsageError(`${folder} is not a folder`);
   // Buyers first: the import's images take the cores only when the API leaves them (libuv's
   // pool is up since the stat above).
-  runInBackground();
+  runInBackground({ mainThread: locksRows(db) });
   const files = await importableFiles(folder);
   if (!files.length) throw new UsageError(`${folder} holds no .jpg, .jpeg, .png, .mp4 or .webm file`);
   if (values.secret !== undefined && !isValidSecret(values.secret)) {

@@ -75,7 +75,7 @@ export async function startApi(config: Config, options: { webhookSecret?: string
     const sweep = await sweepDebris(db, store);
     // Imports, renditions and face descriptions run on libuv's and libvips' threads: a visitor's
     // request on the main thread comes first (libuv's pool is up since the sweep's file calls).
-    runInBackground();
+    runInBackground({ mainThread: false });
     if (sweep.removed.length) console.log(`Removed ${sweep.removed.length} leftover(s) of an interrupted run: ${sweep.removed.join(', ')}`);
     // Branding that earlier versions kept in DATA_DIR/branding goes into the database, once.
     await carryOverDiskBranding(db, config.dataDir, (message) => console.log(message));
