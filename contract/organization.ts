@@ -81,9 +81,7 @@ export const OrganizationList = Type.Object({
 });
 /** `?changed_since=`: only the organizations changed after this instant (ISO 8601, UTC). */
 export const OrganizationListQuery = Type.Object({
-  changed_since: Type.Optional(
-    Str({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'an instant as 2026-11-23T10:00:00.000Z' }),
-  ),
+  changed_since: Type.Optional(Str({ format: 'instant', description: 'an instant in UTC as 2026-11-23T10:00:00.000Z' })),
 });
 /** POST /api/v1/organizations/changed: a provider's back office says an organization changed (signed). */
 export const OrganizationChangedBody = Type.Object({ web_name: WebName }, { additionalProperties: false });

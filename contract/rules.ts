@@ -23,6 +23,14 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** An instant in UTC as the API writes them (2026-11-23T10:00:00.000Z; milliseconds optional) that is on the calendar: not 2026-02-30, not 25:00. */
+export function isInstant(value: string): boolean {
+  const parts = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,3})?Z$/.exec(value);
+  const time = parts ? Date.parse(value) : NaN;
+  // Date.parse rolls a day past the month's end over (2026-02-30 is 2 March): the round trip must give the same date.
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 19) === parts?.[1];
+}
+
 /**
  * A credential (a customer's external id, as printed on a badge or read from its QR code):
  * surrounding spaces never count and neither does case, so "cred-ana" finds "CRED-ANA". The API

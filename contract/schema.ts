@@ -3,7 +3,7 @@ import { Settings } from 'typebox/system';
 import { Type, type TNumberOptions, type TSchema, type TStringOptions } from 'typebox';
 import { Value } from 'typebox/value';
 import { isCountryCode, isEmail, isValidCep } from './checkout-rules.ts';
-import { isTimeZone, isValidCpf, isWebName, PHONE_PATTERN } from './rules.ts';
+import { isInstant, isTimeZone, isValidCpf, isWebName, PHONE_PATTERN } from './rules.ts';
 
 // The building blocks of the contract's schemas, the rules of rules.ts as JSON Schema formats,
 // and the one way a failed check becomes sentences ("customer.cpf must be a valid CPF"), for the
@@ -17,6 +17,7 @@ export const FORMATS = {
   cep: isValidCep,
   'web-name': isWebName,
   'time-zone': isTimeZone,
+  instant: isInstant,
 } as const satisfies Record<string, (value: string) => boolean>;
 for (const [name, check] of Object.entries(FORMATS)) Format.Set(name, check);
 

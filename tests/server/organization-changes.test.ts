@@ -54,7 +54,15 @@ describe('the record of changes', () => {
     // An instant without milliseconds compares as the same instant.
     const secondBefore = `${new Date(Date.parse(after) - 1000).toISOString().slice(0, 19)}Z`;
     expect((await list(`?changed_since=${secondBefore}`)).map((o) => o.web_name)).toEqual(['demo']);
-    expect((await api.app.inject('/api/v1/organizations?changed_since=yesterday')).statusCode).toBe(400);
+  });
+
+  it('refuses an instant that is not on the calendar with a 400 in the one error shape', async () => {
+    for (const given of ['yesterday', '2026-13-45T99:99:99Z', '0000-00-00T00:00:00Z', '2026-02-30T00:00:00Z', '2026-11-23T24:00:00Z']) {
+      const answer = await api.app.inject(`/api/v1/organizations?changed_since=${given}`);
+      expect(answer.statusCode, given).toBe(400);
+      expect(answer.json(), given).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+    }
+    expect((await api.app.inject('/api/v1/organizations?changed_since=2024-02-29T23:59:59.999Z')).statusCode).toBe(200);
   });
 });
 
