@@ -140,7 +140,7 @@ export async function addMediaRows(db: Db, orgId: number, cardCode: string, kind
 export async function snapshot(db: Db): Promise<Record<string, unknown>> {
   const tables = ['orders', 'order_cards', 'order_items', 'payments', 'sandbox_charges'];
   const counts = Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(db, table)])));
-  const orders = await rows(db, sql`SELECT id, status, customer, address, finished_at FROM orders ORDER BY id`);
+  const orders = await rows(db, sql`SELECT id, status, customer, address, finished_at, locale FROM orders ORDER BY id`);
   const items = await rows(db, sql`SELECT order_id, product_id, media_id FROM order_items ORDER BY id`);
   const sold = await rows(db, sql`SELECT id, sold_order_id FROM media WHERE sold_order_id IS NOT NULL ORDER BY id`);
   return { counts, orders, items, sold };

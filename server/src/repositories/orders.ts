@@ -245,7 +245,7 @@ export async function setOrderAddress(db: Db, orderId: string, addressJson: stri
 }
 
 /** The language the order is being paid in (its receipt's). */
-export async function setOrderLocale(db: Db, orderId: string, locale: string): Promise<void> {
+export async function setOrderLocale(db: Db, orderId: string, locale: string | null): Promise<void> {
   await db.updateTable('orders').set({ locale }).where('id', '=', orderId).execute();
 }
 

@@ -215,10 +215,10 @@ export async function checkout(deps: ShopPayments, orderId: string, visitorKey: 
         status: 'processing' as const,
       };
       await insertPayment(db, payment);
-      return { payment, sale };
+      return { payment, sale, locale: order.locale };
     });
     if ('answer' in started) return started.answer;
-    const { payment, sale } = started;
+    const { payment, sale, locale } = started;
     let charge: Charge;
     try {
       charge =
@@ -231,10 +231,14 @@ export async function checkout(deps: ShopPayments, orderId: string, visitorKey: 
               idempotencyKey: payment.idempotency_key,
             });
     } catch (error) {
-      // Bad card data: the gateway took nothing and the key can be used again. Any other failure
-      // (a timeout, a lost answer) leaves the attempt unresolved: the charge may exist.
+      // Bad card data: the gateway took nothing and the key can be used again; the attempt leaves
+      // no trace (the order's language as it was). Any other failure (a timeout, a lost answer)
+      // leaves the attempt unresolved: the charge may exist.
       if (!(error instanceof GatewayInputError)) throw error;
-      await deletePayment(db, payment.id);
+      await transaction(db, async (db) => {
+        await deletePayment(db, payment.id);
+        await setOrderLocale(db, orderId, locale);
+      });
       throw new ApiError(400, 'VALIDATION_ERROR', error.message);
     }
     if ((await recordCharge(deps, payment, charge)) === 'stale') throw new ApiError(409, 'ORDER_CHANGED');
