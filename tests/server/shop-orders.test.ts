@@ -404,6 +404,12 @@ describe('POST /api/v1/order/:orderId/finish', () => {
     expect(finished).toMatchObject({ finished: true, status: 0, total: 2500 });
     const fetched = await orderCall(api, 'GET', `/api/v1/order/${order.id}`);
     expect(fetched).toEqual(finished);
+    // A new customer keeps it finished; a change of what is bought opens the cart again.
+    expect(await orderCall(api, 'POST', `/api/v1/order/${order.id}/customer`, { customer: validCustomer })).toMatchObject({ finished: true });
+    const emptied = await orderCall(api, 'DELETE', `/api/v1/order/${order.id}/product/${shop.photoProduct}/media/${card.photos[0]}`);
+    expect(emptied).toMatchObject({ finished: false, total: 0, items: [] });
+    await orderCall(api, 'POST', `/api/v1/order/${order.id}/product/${shop.photoProduct}/${card.photos[0]}`);
+    expect(await orderCall(api, 'POST', `/api/v1/order/${order.id}/finish`)).toMatchObject({ finished: true, total: 2500 });
     await expectError(api, 'POST', '/api/v1/order/unknownOrder/finish', 404, 'ORDER_NOT_FOUND');
     await expectError(api, 'GET', '/api/v1/order/unknownOrder', 404, 'ORDER_NOT_FOUND');
   });

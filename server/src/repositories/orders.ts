@@ -137,8 +137,14 @@ export async function findOrInsertOpenOrderWithCards(db: Db, order: NewOpenOrder
 }
 
 /** Records a change so `updated_at` tells when the order last moved; answers the order as it now is. */
-export function touchOrder(db: Db, id: string): Promise<OrderRow> {
-  return db.updateTable('orders').set({ updated_at: now() }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+/** Records a change of the order; `reopen` (a change of what is bought) undoes its finish, whose checks were of the cart before. */
+export function touchOrder(db: Db, id: string, { reopen }: { reopen: boolean }): Promise<OrderRow> {
+  return db
+    .updateTable('orders')
+    .set(reopen ? { updated_at: now(), finished_at: null } : { updated_at: now() })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export function listOrderCards(db: Db, orderId: string): Promise<OrderCardRow[]> {

@@ -68,7 +68,7 @@ async function changeOrder(
     // Only a charge under way can go stale: without one, the sale need not be compared.
     const before = repricing && (await hasPendingPayments(db, orderId)) ? saleOf(await viewOrder(db, order)) : null;
     await work(db, order);
-    const changed = await touchOrder(db, orderId);
+    const changed = await touchOrder(db, orderId, { reopen: repricing });
     if (before && !sameSale(before, saleOf(await viewOrder(db, changed)))) await cancelPendingPayments(db, orderId);
     return changed;
   });
