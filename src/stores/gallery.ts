@@ -66,11 +66,18 @@ export function focusCartButton(): void {
   $cartFocus.set({ on: 'button' });
 }
 
-/** What the page around the islands shows (gallery-shell.ts): the view, buying, an empty closed cart (no bar on phones). */
+/**
+ * What the page around the islands shows (gallery-shell.ts): the view, buying, an empty closed
+ * cart (no bar on phones). A cart with an error to tell is never so: its bar says it.
+ */
 export const $galleryShell = computed([$galleryAddress, $media, $order, $cartExpanded, $liveOrganization], (address, media, order, expanded, organization) => {
   const data = order.data;
   const cartEmpty = !data || (data.photos + data.videos === 0 && data.allDigitalId === null);
-  return { view: shownGallery(address, media, organization.canSendPhoto).kind, buy: canBuy(organization), cartEmpty: cartEmpty && !expanded };
+  return {
+    view: shownGallery(address, media, organization.canSendPhoto).kind,
+    buy: canBuy(organization),
+    cartEmpty: cartEmpty && !expanded && !order.error,
+  };
 });
 
 /** Leaving the gallery clears media, card, order and payment state (section 4). */
@@ -138,6 +145,12 @@ export async function downloadGalleryZip(): Promise<void> {
 export function syncGalleryOrder(): void {
   const cards = $galleryCards.get();
   if (session?.buy && cards.length) void syncOrderCards(session.organizationId, cards, session.secret);
+}
+
+/** The checkout's success closed: the cart folds away over the photos just bought, and a new order follows. */
+export function closePurchase(): void {
+  $cartExpanded.set(false);
+  syncGalleryOrder();
 }
 
 /**

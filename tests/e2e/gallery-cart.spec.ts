@@ -18,7 +18,7 @@ test('choose photos: the cart counts and prices them by the table, and keeps the
   await openGallery(page, 'demo', '/gallery/DE-CART-001');
   await expect(list(page, '6 photos to buy').getByRole('img')).toHaveCount(6);
   await expect(summary(page)).toHaveText(total('0 items · R$0.00'));
-  await expect(cart(page).getByText('Choose your favourite photos: tap + on a photo to put it in the cart.')).toBeVisible();
+  await expect(cart(page).getByText('Choose your favourite photos with the + on each one.')).toBeVisible();
 
   await pick(page, 1, 'DE-CART-001').click();
   await expect(pick(page, 1, 'DE-CART-001')).toHaveAttribute('aria-pressed', 'true');
@@ -77,6 +77,9 @@ test('the complete package is not offered where it saves nothing: two photos, or
   await expect(summary(page)).toHaveText(total('0 items · R$0.00'));
   await expect(cart(page).getByRole('checkbox', { name: /every photo and video/ })).toHaveCount(0);
   await expect(cart(page).getByRole('button', { name: 'Finish order' })).toBeDisabled();
+  // No "+" to point at.
+  await expect(cart(page).getByText('Nothing is on sale right now.')).toBeVisible();
+  await expect(cart(page).getByText(/Choose your favourite photos/)).toHaveCount(0);
 });
 
 test('six photos: the tip says what the package saves; a removed card takes its photos out of the cart', async ({ page }) => {
@@ -131,6 +134,12 @@ test('on a phone the cart is a bar at the bottom that opens the panel; the heade
   expect((await cart(page).getByRole('button', { name: 'Finish order' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await cart(page).getByRole('button', { name: 'Close cart' }).click();
   await expect(cart(page).getByText('Total to pay')).toBeHidden();
+  // Escape folds the open cart too, from anywhere inside it; the focus stays on its bar's button.
+  await toggle.click();
+  await cart(page).getByRole('button', { name: 'Finish order' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(cart(page).getByText('Total to pay')).toBeHidden();
+  await expect(cart(page).getByRole('button', { name: 'View cart' })).toBeFocused();
 
   await page.getByRole('button', { name: /^Cart \d+$/ }).click();
   await expect(cart(page).getByText('Total to pay')).toBeVisible();

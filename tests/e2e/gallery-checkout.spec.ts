@@ -294,6 +294,11 @@ async function expectCloseInView(page: Page, dialog: Locator, name: string): Pro
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(box.height).toBeGreaterThanOrEqual(44);
+  // On a phone it sits in the title's bar, which stays at the top: never over a step or a field.
+  const bar = (await dialog.locator('.modal-title').boundingBox())!;
+  expect(bar.y).toBeCloseTo(0, 0);
+  expect(box.y).toBeGreaterThanOrEqual(bar.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
 }
 
 test('on a 360x800 phone every step shows its close control in view; closing keeps the cart', async ({ page }) => {
@@ -352,6 +357,8 @@ test('on a 360x800 phone every step shows its close control in view; closing kee
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
+  // The cart, open behind the checkout, folds away over the photo just bought.
+  await expect(page.locator('.cart-panel')).not.toHaveClass(/expanded/);
 });
 
 test("en: each step's heading takes the focus; 'Pay' waits for five valid fields and takes a one-word name; the success's main action downloads the ZIP", async ({

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
 import { importMedia, list, openGallery } from './support/gallery.ts';
@@ -159,6 +159,33 @@ test.describe('on a 390x844 touch phone', () => {
       .toBeLessThanOrEqual((await bar.boundingBox())!.y + 0.5);
   });
 
+  test('a cart that cannot be made or changed says so in its bar, empty or not, and its retry mends it', async ({ page }) => {
+    const failing = (pattern: RegExp) => (url: URL) => pattern.test(url.pathname);
+    const refuse = (route: Route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: true, message: 'INTERNAL_ERROR' } }) : route.fallback();
+    const creation = failing(/^\/api\/v1\/order\/[A-Z0-9]{9}\/\d+$/);
+    await page.route(creation, refuse);
+    await openGallery(page, 'demo', '/gallery/DE-MO00-001');
+    const alert = page.locator('.gallery-side').getByRole('alert');
+    await expect(alert).toContainText('Não foi possível preparar seu carrinho.');
+    await expect(alert).toBeInViewport({ ratio: 1 });
+    await page.unroute(creation);
+    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    // Made, empty and without an error: no bar.
+    await expect(page.locator('.gallery-side')).toBeHidden();
+
+    const change = failing(/^\/api\/v1\/order\/[^/]+\/product\//);
+    await page.route(change, refuse);
+    await page.locator('.media-cell .cart-pick').first().click();
+    await expect(alert).toHaveText('Não foi possível atualizar o carrinho. Tente novamente.');
+    await expect(alert).toBeInViewport({ ratio: 1 });
+    await page.unroute(change);
+    await page.locator('.media-cell .cart-pick').first().click();
+    await expect(page.locator('.cart-summary')).toHaveText(/^1 item /);
+    await expect(alert).toBeHidden();
+  });
+
   test('the other actions fold into a "more" menu: Enter opens it, arrows walk it, Escape closes it back on its button', async ({ page }) => {
     await openGallery(page, 'demo', '/gallery/DE-MO00-001');
     const more = page.getByRole('button', { name: 'Mais opções' });
@@ -186,8 +213,15 @@ test.describe('on a 390x844 touch phone', () => {
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('button', { name: 'Preços' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog', { name: 'Tabela de preços' })).toBeVisible();
+    const prices = page.getByRole('dialog', { name: 'Tabela de preços' });
+    await expect(prices).toBeVisible();
     await expect(more).toHaveAttribute('aria-expanded', 'false');
+    // It opens at its top, its title focused (its one control, Close, is at its end), and gives the focus back to the menu's button.
+    await expect(prices.getByRole('heading', { name: 'Tabela de preços' })).toBeFocused();
+    await expect(prices.getByRole('heading', { name: 'Tabela de preços' })).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Escape');
+    await expect(prices).toBeHidden();
+    await expect(more).toBeFocused();
   });
 
   test('the viewer fills the phone, swipes between photos, zooms on a double tap, and shows no keyboard hint', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { allDigitalSaving } from '@gallery/contract/cart';
 import { purchaseErrorKey } from '../../lib/cart.ts';
@@ -47,10 +47,18 @@ function Cart() {
       }),
     [],
   );
+  const expandButton = useRef<HTMLButtonElement>(null);
   const onToggle = () => {
     flushSync(toggleCart);
     // Closing an empty cart takes its bar away on phones: the focus goes back to the header's cart button.
     if (panel.current?.getClientRects().length === 0) focusCartButton();
+  };
+  // A phone's open cart folds on Escape, as a sheet does; the focus stays on its bar's button.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !expanded) return;
+    event.preventDefault();
+    onToggle();
+    if (panel.current?.getClientRects().length) expandButton.current?.focus();
   };
   // The package box shows the visitor's choice at once; the order follows when the API answers.
   const [packageWanted, setPackageWanted] = useState<boolean | null>(null);
@@ -68,29 +76,55 @@ function Cart() {
   const items = data ? data.photos + data.videos : 0;
   const allDigital = products?.allDigital ?? null;
   const saving = products ? allDigitalSaving(products, notSold) : 0;
-  const nothingOnSale = products !== null && products.products.length === 0 && !allDigital;
+  // No product, or nothing unsold on these cards (all bought, or none yet): no "+" to point at.
+  const nothingOnSale = (products !== null && products.products.length === 0 && !allDigital) || (media !== null && notSold.length === 0);
 
   return (
-    <section ref={panel} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId}>
+    // Escape folds the open cart wherever the focus is inside it (the keys of its controls stay theirs).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section ref={panel} tabIndex={-1} className={expanded ? 'cart-panel expanded' : 'cart-panel'} aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <div className="cart-bar">
         <h2 id={headingId}>{t('cart.title')}</h2>
         <p className="cart-summary" role="status">
           {data && t('cart.summary', { count: items, total: money(data.total) })}
         </p>
-        <button type="button" className="secondary cart-expand" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle} disabled={!hydrated}>
+        <button
+          ref={expandButton}
+          type="button"
+          className="secondary cart-expand"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={onToggle}
+          disabled={!hydrated}
+        >
           {t(expanded ? 'cart.hide' : 'cart.show')}
         </button>
       </div>
+      {/* Above the body, so a phone's folded bar shows it too (the gallery keeps the bar while there is one). */}
+      {order.error && (
+        <p role="alert" className="form-error cart-alert">
+          {!data ? (
+            <>
+              {t('cart.loadError')}{' '}
+              <button type="button" className="secondary" onClick={syncGalleryOrder}>
+                {t('cart.retry')}
+              </button>
+            </>
+          ) : order.error === 'ORDER_CLOSED' ? (
+            // Paid meanwhile (a PIX paid after the checkout was closed): the page shows it bought.
+            <>
+              {t('cart.closed')}{' '}
+              <button type="button" className="secondary" onClick={() => window.location.reload()}>
+                {t('cart.reload')}
+              </button>
+            </>
+          ) : (
+            t(purchaseErrorKey(order.error) ?? 'cart.changeError')
+          )}
+        </p>
+      )}
       <div id={bodyId} className="cart-body">
         {!data && order.loading && <p role="status">{t('cart.loading')}</p>}
-        {!data && order.error && (
-          <p role="alert" className="form-error">
-            {t('cart.loadError')}{' '}
-            <button type="button" className="secondary" onClick={syncGalleryOrder}>
-              {t('cart.retry')}
-            </button>
-          </p>
-        )}
         {data && (
           <>
             {items === 0 && <p className="hint">{t(nothingOnSale ? 'prices.none' : 'cart.hint')}</p>}
@@ -115,21 +149,6 @@ function Cart() {
                 </label>{' '}
                 {saving > 0 && <Tooltip label={t('cart.discountLabel')} text={t('cart.discount', { saving: money(saving) })} />}
               </p>
-            )}
-            {order.error === 'ORDER_CLOSED' ? (
-              // Paid meanwhile (a PIX paid after the checkout was closed): the page shows it bought.
-              <p role="alert" className="form-error">
-                {t('cart.closed')}{' '}
-                <button type="button" className="secondary" onClick={() => window.location.reload()}>
-                  {t('cart.reload')}
-                </button>
-              </p>
-            ) : (
-              order.error && (
-                <p role="alert" className="form-error">
-                  {t(purchaseErrorKey(order.error) ?? 'cart.changeError')}
-                </p>
-              )
             )}
             <button type="button" disabled={data.total <= 0 || order.loading} onClick={() => openCheckout(locale)}>
               {t('cart.finish')}

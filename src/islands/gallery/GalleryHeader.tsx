@@ -92,8 +92,12 @@ function Header() {
     }
   };
 
-  /** An action of the menu: it runs, and the menu folds away. */
+  /**
+   * An action of the menu: it runs, and the menu folds away. From the folded menu (a phone) the
+   * focus goes back to the menu's button first, so the modal the action opens gives it back there.
+   */
   const act = (action: () => void) => () => {
+    if (open) toggle.current?.focus();
     setOpen(false);
     action();
   };

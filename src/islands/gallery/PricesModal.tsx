@@ -98,7 +98,7 @@ function Prices({ open, onClose, organizationId }: Props) {
   }, [open, organizationId]);
 
   return (
-    <Modal open={open} title={t('prices.title')} onClose={onClose}>
+    <Modal open={open} title={t('prices.title')} onClose={onClose} focusTitle>
       <div aria-busy={products.loading}>
         {products.loading && <p role="status">{t('prices.loading')}</p>}
         {products.error && (

@@ -9,6 +9,11 @@ interface Props {
   className?: string;
   /** The title, for a modal that moves focus to it (a new step); it takes focus but no Tab stop. */
   titleRef?: Ref<HTMLHeadingElement>;
+  /**
+   * Opens with the focus on the title rather than on the first control: for a modal read from the
+   * top whose only control closes it at the end (a phone would open it scrolled down to there).
+   */
+  focusTitle?: boolean;
 }
 
 /**
@@ -16,7 +21,7 @@ interface Props {
  * and Escape closes it. A click on the backdrop closes it too, and focus returns to whatever
  * had it before opening.
  */
-export default function Modal({ open, title, onClose, children, className, titleRef }: Props) {
+export default function Modal({ open, title, onClose, children, className, titleRef, focusTitle = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
@@ -27,10 +32,11 @@ export default function Modal({ open, title, onClose, children, className, title
     if (open && !element.open) {
       opener.current = document.activeElement;
       element.showModal();
+      if (focusTitle) element.querySelector<HTMLElement>('.modal-title')?.focus();
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, focusTitle]);
 
   return (
     // A click on the backdrop closes, as Escape (the dialog's own) does from the keyboard.
@@ -53,7 +59,7 @@ export default function Modal({ open, title, onClose, children, className, title
       }}
     >
       <div className="modal-body">
-        <h2 id={titleId} className="modal-title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
+        <h2 id={titleId} className="modal-title" ref={titleRef} tabIndex={titleRef || focusTitle ? -1 : undefined}>
           {title}
         </h2>
         {children}

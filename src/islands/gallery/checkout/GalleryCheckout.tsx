@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { canBuy, ownedMedia } from '../../../lib/gallery.ts';
 import { $checkoutStep } from '../../../stores/checkout.ts';
-import { syncGalleryOrder } from '../../../stores/gallery.ts';
+import { closePurchase } from '../../../stores/gallery.ts';
 import { $media } from '../../../stores/media.ts';
 import { useOrganization, useStore } from '../../shared/page-stores.ts';
 
@@ -19,7 +19,7 @@ export default function GalleryCheckout() {
   if (!used || !canBuy(organization)) return null;
   return (
     <Suspense fallback={null}>
-      <CheckoutModal owns={media !== null && ownedMedia(media, organization).length > 0} onPurchased={syncGalleryOrder} />
+      <CheckoutModal owns={media !== null && ownedMedia(media, organization).length > 0} onPurchased={closePurchase} />
     </Suspense>
   );
 }
