@@ -19,5 +19,6 @@ export function helpLink(organization: Pick<Organization, 'helpUrl' | 'contactEm
   if (organization.helpUrl && !helpMail) return { href: linkHref(organization.helpUrl), text: t('footer.help'), external: true };
   const email = helpMail ?? contactEmail(organization);
   const subject = cardCode ? t('footer.mailSubject', { code: cardCode }) : t('footer.mailSubjectNoCard');
-  return { href: mailtoHref(email, subject, t('footer.mailBody', { code: cardCode || '—' })), text: t('footer.contact', { email }), external: false };
+  const body = cardCode ? t('footer.mailBody', { code: cardCode }) : t('footer.mailBodyNoCard');
+  return { href: mailtoHref(email, subject, body), text: t('footer.contact', { email }), external: false };
 }

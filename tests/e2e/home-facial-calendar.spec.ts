@@ -4,12 +4,12 @@ import { expect, test } from '@playwright/test';
 import { localDay, openFacial, pickDay } from './support/facial.ts';
 import { expectNoAxeViolations } from './support/sites.ts';
 
-for (const { locale, title, month, next, weekdays, day3, start, terms } of [
+for (const { locale, title, month, previous, weekdays, day3, start, terms } of [
   {
     locale: 'pt',
     title: 'Quando você esteve no evento?',
     month: 'novembro',
-    next: 'Ir para o próximo mês',
+    previous: 'Ir para o mês anterior',
     weekdays: ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sab'],
     day3: /^(Hoje, )?[a-zç-]+, 3 de novembro de \d{4}$/,
     start: (year: string) => ['Primeiro dia', `03/11/${year}`, 'Último dia', `04/11/${year}`],
@@ -19,7 +19,7 @@ for (const { locale, title, month, next, weekdays, day3, start, terms } of [
     locale: 'en',
     title: 'When were you at the event?',
     month: 'November',
-    next: 'Go to the Next Month',
+    previous: 'Go to the Previous Month',
     weekdays: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
     day3: /^(Today, )?[A-Za-z]+, November 3, \d{4}$/,
     start: (year: string) => ['First day', `11/03/${year}`, 'Last day', `11/04/${year}`],
@@ -29,7 +29,7 @@ for (const { locale, title, month, next, weekdays, day3, start, terms } of [
     locale: 'es',
     title: '¿Cuándo estuviste en el evento?',
     month: 'noviembre',
-    next: 'Ir al mes siguiente',
+    previous: 'Ir al mes anterior',
     weekdays: ['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do'],
     day3: /^(Hoy, )?[a-záé]+, 3 de noviembre de \d{4}$/,
     start: (year: string) => ['Primer día', `03/11/${year}`, 'Último día', `04/11/${year}`],
@@ -39,11 +39,11 @@ for (const { locale, title, month, next, weekdays, day3, start, terms } of [
   test(`${locale}: the calendar names months, weekdays and days in the visitor's language`, async ({ page }) => {
     const dialog = await openFacial(page, 'demo', locale);
     await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
-    // Forward month by month to November, with the calendar's own (translated) button.
+    // Back month by month to the last November before this month (its days are all past), with the calendar's own (translated) button.
     const november = dialog.getByRole('grid', { name: new RegExp(`^${month} \\d{4}$`) });
-    for (let i = 0; i < 12 && !(await november.isVisible()); i++) {
+    for (let i = 0; i < 13 && (i === 0 || !(await november.isVisible())); i++) {
       const shown = await dialog.getByRole('grid').getAttribute('aria-label');
-      await dialog.getByRole('button', { name: next }).click();
+      await dialog.getByRole('button', { name: previous }).click();
       await expect(dialog.getByRole('grid')).not.toHaveAttribute('aria-label', shown!);
     }
     await expect(november).toBeVisible();
@@ -69,6 +69,9 @@ test('en: one day picked means that day and the next; a later one picked with th
   const period = dialog.getByRole('heading', { name: 'When were you at the event?' });
   await expect(period).toBeVisible();
 
+  // Nothing after today: the next month cannot be shown, tomorrow cannot be picked.
+  await expect(dialog.getByRole('button', { name: 'Go to the Next Month' })).toBeDisabled();
+  await expect(dialog.locator(`td[data-day="${localDay(1)}"] button:enabled`)).toHaveCount(0);
   const first = localDay(-3);
   await pickDay(dialog, first);
   const [, lastDay] = await dialog.getByRole('definition').all();

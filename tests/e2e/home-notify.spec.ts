@@ -18,7 +18,10 @@ test('an empty card offers an e-mail notice, asked only with an address and cons
   });
   // A unique address per run: the API takes a few subscriptions per address an hour.
   const address = `visitor-${Date.now()}@example.com`;
-  await dialog.getByLabel('Your e-mail').fill(address);
+  // A field like the site's others: thumb-sized, as wide as the form.
+  const field = dialog.getByLabel('Your e-mail');
+  expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await field.fill(address);
   await dialog.getByRole('button', { name: 'E-mail me when my photos arrive' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Type a valid e-mail and accept its use for the notice.');
   expect(asked).toEqual([]);

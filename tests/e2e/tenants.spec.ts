@@ -69,8 +69,10 @@ test.describe('each organization gets its own branded site', () => {
   test('without a help URL the footer mails the contact, with the typed card code', async ({ page }) => {
     await page.goto(site('demo'));
     await expect(page.locator('form[data-hydrated]')).toBeVisible();
-    await page.getByLabel('Código do cartão').pressSequentially('DEMO00001');
     const mail = page.locator('footer').getByRole('link', { name: /contato@demo\.example/ });
+    // No card typed yet: a plain request for help, no placeholder for the code.
+    await expect(mail).toHaveAttribute('href', 'mailto:contato@demo.example?subject=Ajuda%20com%20minhas%20fotos&body=Ol%C3%A1!%20Preciso%20de%20ajuda.');
+    await page.getByLabel('Código do cartão').pressSequentially('DEMO00001');
     const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
     expect(href).toContain('mailto:contato@demo.example?subject=Ajuda com o cartão DE-MO00-001');
     expect(href).toContain('body=Olá! Preciso de ajuda com o cartão DE-MO00-001.');

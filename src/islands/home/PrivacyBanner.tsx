@@ -22,7 +22,8 @@ export default function PrivacyBanner() {
       <p>
         {t('privacy.text')}{' '}
         <a href="/privacy-policy" target="_blank" rel="noopener">
-          {t('privacy.policy')} <span className="visually-hidden">{t('footer.newTab')}</span>
+          {t('privacy.policy')}
+          <span className="visually-hidden"> {t('footer.newTab')}</span>
         </a>
         .
       </p>

@@ -14,6 +14,8 @@ const monthDays = (dialog: Locator) => dialog.locator('td[data-day]:not([data-ou
 /** Clicks a day on the facial calendar, moving month by month to it first. */
 export async function pickDay(dialog: Locator, day: string): Promise<void> {
   const cell = dialog.locator(`td[data-day="${day}"]:not([data-outside])`);
+  // The calendar first (the modal's code may still be coming): its month says which way to go.
+  await expect(monthDays(dialog).first()).toBeVisible();
   for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
     const shown = (await monthDays(dialog).first().getAttribute('data-day'))!;
     await dialog.locator(shown > day ? '.rdp-button_previous' : '.rdp-button_next').click();

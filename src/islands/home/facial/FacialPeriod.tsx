@@ -20,6 +20,8 @@ export default function FacialPeriod({ onScanCredential }: Props) {
   const { start, end, terms, refused } = useStore($facialPeriod);
   const from = dateOfDay(start);
   const tag = LOCALE_TAGS[locale];
+  // The event is behind the visitor: no day or month after today.
+  const today = new Date();
   return (
     <form
       className="facial-period"
@@ -37,6 +39,8 @@ export default function FacialPeriod({ onScanCredential }: Props) {
         selected={from && { from, to: dateOfDay(end) }}
         onSelect={(range) => pickFacialPeriod(periodOfRange(range))}
         {...(from && { defaultMonth: from })}
+        disabled={{ after: today }}
+        endMonth={today}
         labels={{
           labelDayButton: (date, { today, selected }) => {
             const day = fullDayName(date, tag);
