@@ -136,8 +136,10 @@ export async function findOrInsertOpenOrderWithCards(db: Db, order: NewOpenOrder
   });
 }
 
-/** Records a change so `updated_at` tells when the order last moved; answers the order as it now is. */
-/** Records a change of the order; `reopen` (a change of what is bought) undoes its finish, whose checks were of the cart before. */
+/**
+ * Records a change so `updated_at` tells when the order last moved; answers the order as it now
+ * is. `reopen` (a change of what is bought) undoes its finish, whose checks were of the cart before.
+ */
 export function touchOrder(db: Db, id: string, { reopen }: { reopen: boolean }): Promise<OrderRow> {
   return db
     .updateTable('orders')
