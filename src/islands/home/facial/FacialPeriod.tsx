@@ -42,9 +42,9 @@ export default function FacialPeriod({ onScanCredential }: Props) {
         disabled={{ after: today }}
         endMonth={today}
         labels={{
-          labelDayButton: (date, { today, selected }) => {
+          labelDayButton: (date, { today: isToday, selected }) => {
             const day = fullDayName(date, tag);
-            const named = today ? t('facial.dayToday', { day }) : day;
+            const named = isToday ? t('facial.dayToday', { day }) : day;
             return selected ? t('facial.daySelected', { day: named }) : named;
           },
         }}
