@@ -4,7 +4,5 @@
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi
 echo "Installing Debian's chromium for the browser tests…"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+bash "$(dirname "$0")/apt-install.sh" chromium fonts-liberation
 /usr/bin/chromium --version

@@ -5,16 +5,16 @@
 # refuses video imports, saying why, and photos work as ever.
 set -euo pipefail
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then exit 0; fi
-if [ "$(id -u)" -ne 0 ]; then
-  echo "ffmpeg is missing and installing it needs root: sudo apt-get install ffmpeg" >&2
-  if [ "${1:-}" = "--optional" ]; then
+cannot() {
+  echo "$1" >&2
+  if [ "$optional" = yes ]; then
     echo "Starting without it: video imports are refused until it is installed." >&2
     exit 0
   fi
   exit 1
-fi
+}
+optional=$([ "${1:-}" = "--optional" ] && echo yes || echo no)
+if [ "$(id -u)" -ne 0 ]; then cannot "ffmpeg is missing and installing it needs root: sudo apt-get install ffmpeg"; fi
 echo "Installing Debian's ffmpeg for videos…"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null
+bash "$(dirname "$0")/apt-install.sh" ffmpeg || cannot "ffmpeg could not be installed (apt-get's message is above)."
 ffmpeg -version | head -n 1

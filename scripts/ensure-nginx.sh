@@ -5,13 +5,11 @@
 set -euo pipefail
 if [ -x /usr/sbin/nginx ]; then exit 0; fi
 echo "Installing Debian's nginx for the static-host tests…"
-export DEBIAN_FRONTEND=noninteractive
 # No service may start during the install: there may be no init, and its default site would take port 80.
 if [ ! -e /usr/sbin/policy-rc.d ]; then
   printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
   chmod +x /usr/sbin/policy-rc.d
   trap 'rm -f /usr/sbin/policy-rc.d' EXIT
 fi
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends nginx >/dev/null
+bash "$(dirname "$0")/apt-install.sh" nginx
 /usr/sbin/nginx -v

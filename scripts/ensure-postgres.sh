@@ -5,7 +5,5 @@
 set -euo pipefail
 if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then exit 0; fi
 echo "Installing Debian's postgresql for the server tests…"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+bash "$(dirname "$0")/apt-install.sh" postgresql
 ls /usr/lib/postgresql/*/bin/initdb
