@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/index.ts';
 import type { ApiErrorCode } from './api/types.ts';
+import { purchaseErrorKey } from './cart.ts';
 
 /** What the home says when a card cannot be opened (section 8). */
 export function homeErrorMessage(code: ApiErrorCode): MessageKey {
@@ -76,4 +77,22 @@ export function homeErrorModal(code: ApiErrorCode, source: HomeSource): HomeModa
 /** The text shown beside the customer form for an API error (null: a modal says it). */
 export function customerErrorMessage(code: ApiErrorCode): MessageKey | null {
   return code === 'CUSTOMER_NOT_FOUND' ? 'customer.notFound' : null;
+}
+
+/** What the payment step says of a failed payment call (section 4); a paid order never gets here. */
+export function paymentErrorMessage(code: ApiErrorCode): MessageKey {
+  switch (code) {
+    case 'REFUSED':
+      return 'errors.refused';
+    case 'ORDER_CHANGED':
+      return 'payment.orderChanged';
+    // Closed, yet not paid as far as could be read (paid orders show the success step).
+    case 'ORDER_CLOSED':
+      return 'payment.closed';
+    // Perhaps charged with the answer lost: trying again is safe, an order is never paid twice.
+    case 'NETWORK_ERROR':
+      return 'payment.unreachable';
+    default:
+      return purchaseErrorKey(code) ?? 'payment.error';
+  }
 }

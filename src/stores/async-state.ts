@@ -15,24 +15,40 @@ export function asyncStore<T>(): AsyncStore<T> {
   return map<AsyncState<T>>({ loading: false, error: null, data: null });
 }
 
+/** Runs one call through a data area; `reset` empties the area and forgets the calls on their way. */
+export interface Runner<T> {
+  (work: () => Promise<T>): Promise<T | null>;
+  reset(): void;
+}
+
 /**
  * Runs one call through begin, success and failure. Only the latest call may write its result,
- * so a slow earlier answer never overwrites a newer one. A failure clears the data unless
- * `keepOnFailure` (the last good answer stays on screen beside the error).
+ * so a slow earlier answer never overwrites a newer one; a call begun before a reset writes
+ * nothing and answers null. A failure clears the data unless `keepOnFailure` (the last good
+ * answer stays on screen beside the error).
  */
-export function runner<T>(store: AsyncStore<T>, { keepOnFailure = false } = {}): (work: () => Promise<T>) => Promise<T | null> {
+export function runner<T>(store: AsyncStore<T>, { keepOnFailure = false } = {}): Runner<T> {
   let latest = 0;
-  return async (work) => {
+  let resets = 0;
+  const run = async (work: () => Promise<T>): Promise<T | null> => {
     const ticket = ++latest;
+    const era = resets;
     store.set({ loading: true, error: null, data: store.get().data });
     try {
       const data = await work();
+      if (era !== resets) return null;
       if (ticket === latest) store.set({ loading: false, error: null, data });
       return data;
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
-      if (ticket === latest) store.set({ loading: false, error: code, data: keepOnFailure ? store.get().data : null });
+      if (ticket === latest && era === resets) store.set({ loading: false, error: code, data: keepOnFailure ? store.get().data : null });
       return null;
     }
   };
+  const reset = () => {
+    resets++;
+    latest++;
+    store.set({ loading: false, error: null, data: null });
+  };
+  return Object.assign(run, { reset });
 }

@@ -12,5 +12,5 @@ export function loadCard(organizationId: number, code: string, secret?: string):
 }
 
 export function clearCard(): void {
-  $card.set({ loading: false, error: null, data: null });
+  run.reset();
 }

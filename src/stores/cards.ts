@@ -70,7 +70,7 @@ function setVisitorCards(codes: string[]): void {
 }
 
 export function clearCardCheck(): void {
-  $cardCheck.set({ loading: false, error: null, data: null });
+  run.reset();
 }
 
 export function clearGalleryCards(): void {

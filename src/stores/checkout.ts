@@ -47,19 +47,40 @@ export function choosePaymentMethod(method: PaymentMethod): void {
 
 const run = runner($payment, { keepOnFailure: true });
 
+/**
+ * The order is read again; once it is paid, the modal shows the success step. A payment whose
+ * order cannot be read yet (the network) stays on the payment step, saying it was received, and
+ * is read again at each check.
+ */
+export async function confirmPaidOrder(): Promise<boolean> {
+  if (!(await refreshOrder())) return false;
+  const order = $order.get().data;
+  if (order?.status !== 1) return false;
+  analytics.event('purchase', purchaseParams(order));
+  goToStep('success');
+  return true;
+}
+
+/** A payment made whose order is still to be read again (confirmPaidOrder). */
+export function isPaidUnconfirmed(payment: Payment | null, step: CheckoutStep | null): boolean {
+  return payment?.status === 'PAID' && step === 'payment';
+}
+
 /** Runs a payment call; a failure keeps what was known (a PIX code stays on screen) and says why. */
 async function pay(work: (orderId: string) => Promise<Payment>): Promise<void> {
   const orderId = $order.get().data?.id;
   if (!orderId) return;
   const payment = await run(() => work(orderId));
-  // Paid: the order is read again (now completed) and the modal shows the success step.
-  if (payment?.status === 'PAID' && (await refreshOrder())) {
-    const order = $order.get().data;
-    if (order) analytics.event('purchase', purchaseParams(order));
-    goToStep('success');
+  if (payment?.status === 'PAID') {
+    await confirmPaidOrder();
+    return;
   }
+  const { error } = $payment.get();
+  // No answer (it may have been lost after the charge), or the order closed (paid by that lost
+  // attempt, or in another tab): the order, read again, tells whether it is paid.
+  if ((error === 'NETWORK_ERROR' || error === 'ORDER_CLOSED') && (await confirmPaidOrder())) return;
   // The cart changed while paying (the charge was undone): show the new total to pay.
-  if ($payment.get().error === 'ORDER_CHANGED') await refreshOrder();
+  if (error === 'ORDER_CHANGED') await refreshOrder();
 }
 
 /** Card data leaves the browser only encrypted with the gateway's key. */
@@ -80,35 +101,43 @@ export function isPendingPix(payment: Payment | null): boolean {
   return payment?.method === 'pix' && payment.status === 'PENDING' && Boolean(payment.pixText);
 }
 
-/** Seconds between two checks of a pending PIX payment (section 9). */
-const PIX_CHECK_SECONDS = 5;
+/** Seconds between two checks (section 9: of a pending PIX payment). */
+const CHECK_SECONDS = 5;
 
 /**
- * Seconds until the next check of a pending PIX payment. While a screen watches it and the code
- * waits to be paid, it counts down and checks the payment, again and again.
+ * Seconds until the next check: of a PIX code waiting to be paid, or of the order of a payment
+ * made (isPaidUnconfirmed). While a screen watches, it counts down and checks, again and again.
  */
-export const $pixCountdown = atom(PIX_CHECK_SECONDS);
+export const $checkCountdown = atom(CHECK_SECONDS);
 
-onMount($pixCountdown, () => {
+/** What the next check asks, if anything is to be checked. */
+function nextCheck(): (() => Promise<unknown>) | null {
+  const payment = $payment.get().data;
+  if (isPendingPix(payment)) return checkPixPayment;
+  return isPaidUnconfirmed(payment, $checkoutStep.get()) ? confirmPaidOrder : null;
+}
+
+onMount($checkCountdown, () => {
   let timer: ReturnType<typeof setInterval> | undefined;
   const tick = () => {
-    const left = $pixCountdown.get();
-    if (left > 1) return $pixCountdown.set(left - 1);
-    $pixCountdown.set(PIX_CHECK_SECONDS);
-    void checkPixPayment();
+    const left = $checkCountdown.get();
+    if (left > 1) return $checkCountdown.set(left - 1);
+    $checkCountdown.set(CHECK_SECONDS);
+    void nextCheck()?.();
   };
   const stopCounting = () => {
     clearInterval(timer);
     timer = undefined;
   };
-  const unsubscribe = $payment.subscribe(({ data }) => {
-    if (!isPendingPix(data)) return stopCounting();
+  const follow = () => {
+    if (!nextCheck()) return stopCounting();
     if (timer !== undefined) return;
-    $pixCountdown.set(PIX_CHECK_SECONDS);
+    $checkCountdown.set(CHECK_SECONDS);
     timer = setInterval(tick, 1000);
-  });
+  };
+  const unsubscribes = [$payment.subscribe(follow), $checkoutStep.subscribe(follow)];
   return () => {
-    unsubscribe();
+    for (const unsubscribe of unsubscribes) unsubscribe();
     stopCounting();
   };
 });
@@ -120,7 +149,7 @@ export function pixQrCodeUrl(): string | null {
 }
 
 function clearPayment(): void {
-  $payment.set({ loading: false, error: null, data: null });
+  run.reset();
 }
 
 /** Leaving the gallery closes the checkout and forgets the payment (section 4). */

@@ -31,7 +31,7 @@ export async function searchCustomer(
 }
 
 export function clearCustomerSearch(): void {
-  $customerCard.set({ loading: false, error: null, data: null });
+  run.reset();
 }
 
 /** The visitor edits the form: the answer to the earlier search (not found) no longer applies. */

@@ -67,8 +67,12 @@ function stopFallback(): void {
   $facialFallingBack.set(false);
 }
 
+/** Counts the modal's openings: a search answers the opening it was made in, or nothing. */
+let opening = 0;
+
 /** Every opening starts afresh: credential mode at the QR step, otherwise at the calendar. */
 export function startFacial(credentialMode: boolean): void {
+  opening++;
   stopFallback();
   clearFaceSearch();
   $facialPeriod.set({ start: '', end: '', terms: false, refused: false });
@@ -105,7 +109,9 @@ export function confirmFacialPeriod(): boolean {
 export async function searchFaces(organizationId: number, photos: Blob[]): Promise<FaceSearchResult | null> {
   const before = $faceSearch.get().data;
   const { start, end } = searchPeriod($facialPeriod.get());
+  const asked = opening;
   const found = await run(() => api.searchFaces(organizationId, start, end, photos));
+  if (asked !== opening) return null;
   analytics.event('facial_search', facialSearchParams(photos.length, found?.cards ?? null));
   if (found) {
     $faceCardChoice.set(NO_FACE_CARD_CHOICE);
@@ -119,7 +125,7 @@ export async function searchFaces(organizationId: number, photos: Blob[]): Promi
 }
 
 function clearFaceSearch(): void {
-  $faceSearch.set({ loading: false, error: null, data: null });
+  run.reset();
   $faceCardChoice.set(NO_FACE_CARD_CHOICE);
 }
 

@@ -16,7 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The form opens afresh for each card or period. */
 export function resetArrivalNotice(): void {
-  $arrivalNotice.set({ loading: false, error: null, data: null });
+  run.reset();
 }
 
 /** Asks the API for the notice; without an address that looks like one, or without consent, nothing is sent. */

@@ -84,7 +84,7 @@ export async function sendPhotos(organizationId: number, mustEdit: boolean): Pro
 
 /** 'Add more': back to choosing, keeping the card. */
 export function addMorePhotos(): void {
-  $upload.set({ loading: false, error: null, data: null });
+  run.reset();
   $uploadProgress.set(0);
 }
 

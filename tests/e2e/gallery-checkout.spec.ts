@@ -200,6 +200,61 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
 });
 
+test('pt: a card charged whose answer the network loses shows the success step, never "try again"', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-009');
+  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-009', 'lost@example.com');
+  await fillFields(dialog, { Rua: 'Rua L', Número: '9', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await dialog.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await fillFields(dialog, {
+    'Número do cartão': '4000 0000 0000 0010',
+    'Mês de validade': '12',
+    'Ano de validade': '2031',
+    'Código de segurança': '123',
+    'Nome impresso no cartão': 'ANA SOUZA',
+  });
+  // The charge reaches the API and is made; its answer is lost on the way back.
+  let charged = '';
+  await page.route(
+    '**/api/v1/payment/checkout/**',
+    async (route) => {
+      charged = await (await route.fetch()).text();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: /^Pagar R\$\s25,00$/ }).click();
+  await expect(dialog.getByRole('heading', { name: 'Pedido realizado' })).toBeVisible();
+  expect(charged).toContain('"PAID"');
+  await page.keyboard.press('Escape');
+  await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
+});
+
+test('pt: a PIX paid whose order cannot be read at once says the payment was received, then shows the success step', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openGallery(page, 'demo', '/gallery/DE-PAGA-010');
+  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-010', 'received@example.com');
+  await fillFields(dialog, { Rua: 'Rua R', Número: '10', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
+  await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
+  // The order's next reading (the one after the payment is found paid) is lost.
+  await page.route(`**/api/v1/order/${orderId}`, (route) => route.abort('connectionreset'), { times: 1 });
+  expect(confirmPix(orderId)).toContain('PAID');
+  await expect(
+    dialog.getByRole('status').filter({ hasText: /^Pagamento recebido\. Não foi possível carregar seu pedido: nova tentativa em \d s\.$/ }),
+  ).toBeVisible({
+    timeout: 12_000,
+  });
+  // Nothing more to pay: no code, no card form.
+  await expect(dialog.getByLabel('PIX copia e cola')).toBeHidden();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  // The next check reads the order again.
+  await expect(dialog.getByRole('heading', { name: 'Pedido realizado' })).toBeVisible({ timeout: 12_000 });
+});
+
 test("a second browser typing the same card gets a cart of its own, never the first visitor's data", async ({ page, browser }) => {
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-004');

@@ -115,6 +115,20 @@ describe('the facial modal store', () => {
     expect($facialFallingBack.get()).toBe(false);
   });
 
+  it('a search answered after the modal was opened again changes nothing there', async () => {
+    vi.useFakeTimers();
+    answers.push(found([card]), found([other]));
+    await facial.searchFaces(1, [photo]);
+    facial.showFacialStep('camera');
+    const search = facial.searchFaces(1, [photo]);
+    facial.startFacial(false);
+    expect(await search).toBeNull();
+    vi.advanceTimersByTime(10_000);
+    expect($facialStep.get()).toBe('period');
+    expect($facialFallingBack.get()).toBe(false);
+    expect($faceSearch.get()).toEqual({ loading: false, error: null, data: null });
+  });
+
   it('opens the gallery with the cards neither dropped ("Not me") nor unticked, and every new answer starts afresh', async () => {
     answers.push(found([card, other]), found([card, other]));
     await facial.searchFaces(1, [photo]);

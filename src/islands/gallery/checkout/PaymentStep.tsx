@@ -1,6 +1,6 @@
 import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
-import { purchaseErrorKey } from '../../../lib/cart.ts';
-import { $payment, $paymentMethod, choosePaymentMethod, goToStep } from '../../../stores/checkout.ts';
+import { paymentErrorMessage } from '../../../lib/error-messages.ts';
+import { $checkCountdown, $payment, $paymentMethod, choosePaymentMethod, confirmPaidOrder, goToStep, isPaidUnconfirmed } from '../../../stores/checkout.ts';
 import { $order } from '../../../stores/order.ts';
 import CardForm from './CardForm.tsx';
 import PixPayment from './PixPayment.tsx';
@@ -16,6 +16,7 @@ export default function PaymentStep() {
   const payment = useStore($payment);
   const order = useStore($order).data;
   if (!order) return null;
+  if (isPaidUnconfirmed(payment.data, 'payment')) return <PaymentReceived />;
   return (
     <div className="checkout-payment">
       {locale === 'pt' && (
@@ -31,15 +32,29 @@ export default function PaymentStep() {
       {method === 'pix' ? <PixPayment /> : <CardForm total={order.total} />}
       {payment.error && (
         <p role="alert" className="form-error">
-          {t(
-            purchaseErrorKey(payment.error) ??
-              (payment.error === 'REFUSED' ? 'errors.refused' : payment.error === 'ORDER_CHANGED' ? 'payment.orderChanged' : 'payment.error'),
-          )}
+          {t(paymentErrorMessage(payment.error))}
         </p>
       )}
       <div className="modal-actions">
         <button type="button" className="secondary" onClick={() => goToStep('address')}>
           {t('checkout.changeAddress')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Paid, but the order could not be read again (the network): nothing more to pay; it is read again at each check, or at once. */
+function PaymentReceived() {
+  const t = useTranslate();
+  const left = useStore($checkCountdown);
+  const { loading } = useStore($order);
+  return (
+    <div className="checkout-payment">
+      <p role="status">{loading ? t('payment.confirming') : t('payment.received', { seconds: left })}</p>
+      <div className="modal-actions">
+        <button type="button" disabled={loading} onClick={() => void confirmPaidOrder()}>
+          {t('cart.retry')}
         </button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useStore, useTranslate } from '../../shared/page-stores.ts';
-import { $payment, $pixCountdown, checkPixPayment, generatePix, isPendingPix, pixQrCodeUrl } from '../../../stores/checkout.ts';
+import { $payment, $checkCountdown, checkPixPayment, generatePix, isPendingPix, pixQrCodeUrl } from '../../../stores/checkout.ts';
 
 /** PIX (section 2): generate the code, show it as QR code and copy-and-paste text, check until paid. */
 export default function PixPayment() {
@@ -12,7 +12,7 @@ export default function PixPayment() {
   // A new PIX code (a superseded charge) is a new QR image: its text is what makes the address new.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the text is the reason to ask again
   const qrCode = useMemo(() => (pending ? pixQrCodeUrl() : null), [pending, pix?.pixText]);
-  const left = useStore($pixCountdown);
+  const left = useStore($checkCountdown);
 
   if (!pending || !pix?.pixText) {
     return (
