@@ -132,13 +132,8 @@ export async function downloadGalleryZip(): Promise<void> {
   const cards = $galleryCards.get();
   if (!session || !cards.length) return;
   const { organizationId, secret } = session;
-  const lists = await loadAllMedias(organizationId, cards, secret);
-  if (lists)
-    await downloadZip(
-      organizationId,
-      ownedMedia(lists, $liveOrganization.get()).map((media) => media.id),
-      secret,
-    );
+  const owned = async () => ownedMedia(await loadAllMedias(organizationId, cards, secret), $liveOrganization.get()).map((media) => media.id);
+  await downloadZip(organizationId, owned, secret);
 }
 
 /** The open order of the gallery's cards, made or brought up to date (a retry, a purchase). */

@@ -1,5 +1,6 @@
 import { NEXT_PAGE_SIZE, FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import { api } from '../lib/api/index.ts';
+import { ApiError } from '../lib/api/client.ts';
 import type { MediaLists } from '../lib/api/types.ts';
 import { withoutMedia, withPage } from '../lib/gallery.ts';
 import { asyncStore, runner } from './async-state.ts';
@@ -14,41 +15,53 @@ export function loadMedias(organizationId: number, cards: string[], secret?: str
   return run(() => api.earlyMedias(organizationId, cards, secret) ?? api.getMedias(organizationId, cards, secret, { limit: FIRST_PAGE_SIZE }));
 }
 
-let more: Promise<void> | null = null;
+/** The page on its way, answering its failure (null when it joined the lists, or was dropped). */
+let more: Promise<unknown> | null = null;
 
 /**
- * The next page, joined to the lists (the visitor scrolled near the end of those loaded). One at a
- * time; a page answering after the lists were loaded again is dropped, and a failure only waits
- * for the next ask.
+ * The next page, joined to the lists. One at a time; a page answering after the lists were loaded
+ * again is dropped.
  */
-export function loadMoreMedias(organizationId: number, cards: string[], secret?: string): Promise<void> {
+function nextPage(organizationId: number, cards: string[], secret?: string): Promise<unknown> {
   const { loading, data } = $media.get();
   if (more) return more;
   const after = data?.next;
-  if (loading || !after) return Promise.resolve();
+  if (loading || !after) return Promise.resolve(null);
   more = api
     .getMedias(organizationId, cards, secret, { after, limit: NEXT_PAGE_SIZE })
     .then(
       (page) => {
         const current = $media.get();
         if (!current.loading && current.data?.next === after) $media.setKey('data', withPage(current.data, page));
+        return null;
       },
-      () => undefined,
+      (error: unknown) => error,
     )
     .finally(() => (more = null));
   return more;
 }
 
-/** Every page (the ZIP and the checkout need every media the visitor owns). */
-export async function loadAllMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists | null> {
+/** The next page (the visitor scrolled near the end of those loaded); a failure only waits for the next ask. */
+export async function loadMoreMedias(organizationId: number, cards: string[], secret?: string): Promise<void> {
+  await nextPage(organizationId, cards, secret);
+}
+
+/**
+ * Every page (the ZIP needs every media the visitor owns). A page that cannot be loaded fails the
+ * whole with its error: a ZIP of part of the photos is never offered as all of them.
+ */
+export async function loadAllMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists> {
   for (let next = $media.get().data?.next; next;) {
-    await loadMoreMedias(organizationId, cards, secret);
+    const failure = await nextPage(organizationId, cards, secret);
+    if (failure) throw failure;
     const after = $media.get().data?.next;
-    // A failed page leaves the cursor where it was: stop rather than ask forever.
-    if (after === next) break;
+    // No step forward (the lists are being loaded again): nothing whole to answer yet.
+    if (after === next) throw new ApiError('UNKNOWN_ERROR', 0, 'the lists were loaded again meanwhile');
     next = after;
   }
-  return $media.get().data;
+  const lists = $media.get().data;
+  if (!lists) throw new ApiError('UNKNOWN_ERROR', 0, 'no lists loaded');
+  return lists;
 }
 
 export function clearMedia(): void {
