@@ -1,5 +1,6 @@
-// The browser's cart rules: what the order holds and how a refusal reads. Which product sells a
+// The browser's cart rules: what the order holds and how a refusal of it, or of its payment, reads. Which product sells a
 // media and what the package saves are the contract's (@gallery/contract/cart), shared with the API.
+import type { MessageKey } from '../i18n/index.ts';
 import type { ApiErrorCode, Media, Order } from './api/types.ts';
 
 /** Whether the order buys this media: chosen one by one, or covered by the all-digital package. */
@@ -13,4 +14,22 @@ export function purchaseErrorKey(code: ApiErrorCode | null): 'errors.nothingToBu
   if (code === 'NOTHING_TO_BUY') return 'errors.nothingToBuy';
   if (code === 'ALL_DIGITAL_NOT_OFFERED') return 'errors.allDigitalNotOffered';
   return null;
+}
+
+/** What the payment step says of a failed payment call (section 4); a paid order never gets here. */
+export function paymentErrorMessage(code: ApiErrorCode): MessageKey {
+  switch (code) {
+    case 'REFUSED':
+      return 'errors.refused';
+    case 'ORDER_CHANGED':
+      return 'payment.orderChanged';
+    // Closed, yet not paid as far as could be read (paid orders show the success step).
+    case 'ORDER_CLOSED':
+      return 'payment.closed';
+    // Perhaps charged with the answer lost: trying again is safe, an order is never paid twice.
+    case 'NETWORK_ERROR':
+      return 'payment.unreachable';
+    default:
+      return purchaseErrorKey(code) ?? 'payment.error';
+  }
 }

@@ -1,6 +1,5 @@
 import type { MessageKey } from '../i18n/index.ts';
 import type { ApiErrorCode } from './api/types.ts';
-import { purchaseErrorKey } from './cart.ts';
 
 /** What the home says when a card cannot be opened (section 8). */
 export function homeErrorMessage(code: ApiErrorCode): MessageKey {
@@ -14,36 +13,6 @@ export function homeErrorMessage(code: ApiErrorCode): MessageKey {
       return 'errors.network';
     default:
       return 'errors.generic';
-  }
-}
-
-/** What the gallery says when its media cannot be shown (section 8), and what can help. */
-export interface GalleryProblem {
-  title: MessageKey;
-  text: MessageKey | null;
-  /**
-   * reload: asking again may help (photos arrive up to 48 hours late, the network comes back);
-   * home: only typing the card (and its access code) again can, which the home does.
-   */
-  action: 'reload' | 'home';
-}
-
-export function galleryProblem(code: ApiErrorCode): GalleryProblem {
-  switch (code) {
-    case 'CARD_EMPTY_PHOTO':
-    case 'CARD_EMPTY_MEDIA':
-      return { title: 'gallery.empty', text: 'home.availability', action: 'reload' };
-    case 'NETWORK_ERROR':
-      return { title: 'errors.network', text: null, action: 'reload' };
-    case 'CARD_NOT_FOUND':
-      return { title: 'errors.invalidCard', text: 'gallery.checkCode', action: 'home' };
-    // Two-factor: the gallery was opened without its access code (or with a wrong one).
-    case 'CUSTOMER_CODE_NOT_FOUND':
-    case 'CARD_NOT_FROM_CUSTOMER':
-    case 'TWO_FACTOR_REQUIRED':
-      return { title: 'errors.accessCodeTitle', text: 'errors.twoFactor', action: 'home' };
-    default:
-      return { title: 'gallery.error', text: null, action: 'reload' };
   }
 }
 
@@ -77,22 +46,4 @@ export function homeErrorModal(code: ApiErrorCode, source: HomeSource): HomeModa
 /** The text shown beside the customer form for an API error (null: a modal says it). */
 export function customerErrorMessage(code: ApiErrorCode): MessageKey | null {
   return code === 'CUSTOMER_NOT_FOUND' ? 'customer.notFound' : null;
-}
-
-/** What the payment step says of a failed payment call (section 4); a paid order never gets here. */
-export function paymentErrorMessage(code: ApiErrorCode): MessageKey {
-  switch (code) {
-    case 'REFUSED':
-      return 'errors.refused';
-    case 'ORDER_CHANGED':
-      return 'payment.orderChanged';
-    // Closed, yet not paid as far as could be read (paid orders show the success step).
-    case 'ORDER_CLOSED':
-      return 'payment.closed';
-    // Perhaps charged with the answer lost: trying again is safe, an order is never paid twice.
-    case 'NETWORK_ERROR':
-      return 'payment.unreachable';
-    default:
-      return purchaseErrorKey(code) ?? 'payment.error';
-  }
 }

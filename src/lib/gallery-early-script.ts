@@ -15,7 +15,7 @@ import { scriptJson } from '../i18n/baked.ts';
 import { createI18n, DEFAULT_LOCALE, LOCALES, translator, type Catalogues, type Locale } from '../i18n/index.ts';
 import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
-import { absoluteSrcset } from './api/client.ts';
+import { absoluteSrcset, ANSWER_TIMEOUT_MS } from './api/client.ts';
 import { headLines } from './gallery.ts';
 import { EARLY_SLOT, EARLY_TEXTS, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
@@ -29,6 +29,8 @@ interface ScriptConfig {
   earlySlot: string;
   /** The loading head's texts (EARLY_TEXTS) in each language but the page's own. */
   texts: Partial<Record<Locale, Record<string, string>>>;
+  /** How long the call may wait for its answer (the API client's own limit). */
+  timeoutMs: number;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -45,7 +47,9 @@ function startEarlyGallery(config: ScriptConfig): void {
     const cover = others.length
       ? undefined
       : config.api + coverPath(config.organizationId, code, Math.round(row.target * GRID.fallbackRatio * devicePixelRatio), secret);
-    const answer = fetch(url).then((response) => response.text().then((text) => ({ status: response.status, text })));
+    const answer = fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) }).then((response) =>
+      response.text().then((text) => ({ status: response.status, text })),
+    );
     const early: EarlyGallery = { url, answer, ...(cover && { cover }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
     type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ type: string; thumb_srcset: string }> };
@@ -163,6 +167,7 @@ export function earlyGalleryScript(api: string, organizationId: number, catalogu
     key: EARLY_GALLERY_KEY,
     earlySlot: EARLY_SLOT,
     texts,
+    timeoutMs: ANSWER_TIMEOUT_MS,
   };
   const helpers = [
     normalizeCardCode,

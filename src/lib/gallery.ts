@@ -4,7 +4,6 @@ import type { MessageKey, Translate } from '../i18n/index.ts';
 import type { Sellable } from '@gallery/contract/cart';
 import type { ApiErrorCode, Media, MediaLists } from './api/types.ts';
 import type { Organization } from '../tenant/organization.ts';
-import { galleryProblem, type GalleryProblem } from './error-messages.ts';
 
 type SaleFlags = Pick<Organization, 'hasOnlineSale' | 'canSellOnline' | 'freePhotos'>;
 
@@ -174,4 +173,34 @@ export function sectionLabel(t: Translate, { role, total, videos }: Pick<Gallery
   if (videos === 0) return photoText;
   const videoText = t(videoKey, { count: videos });
   return videos === total ? videoText : t('gallery.both', { photos: photoText, videos: videoText });
+}
+
+/** What the gallery says when its media cannot be shown (section 8), and what can help. */
+export interface GalleryProblem {
+  title: MessageKey;
+  text: MessageKey | null;
+  /**
+   * reload: asking again may help (photos arrive up to 48 hours late, the network comes back);
+   * home: only typing the card (and its access code) again can, which the home does.
+   */
+  action: 'reload' | 'home';
+}
+
+export function galleryProblem(code: ApiErrorCode): GalleryProblem {
+  switch (code) {
+    case 'CARD_EMPTY_PHOTO':
+    case 'CARD_EMPTY_MEDIA':
+      return { title: 'gallery.empty', text: 'home.availability', action: 'reload' };
+    case 'NETWORK_ERROR':
+      return { title: 'errors.network', text: null, action: 'reload' };
+    case 'CARD_NOT_FOUND':
+      return { title: 'errors.invalidCard', text: 'gallery.checkCode', action: 'home' };
+    // Two-factor: the gallery was opened without its access code (or with a wrong one).
+    case 'CUSTOMER_CODE_NOT_FOUND':
+    case 'CARD_NOT_FROM_CUSTOMER':
+    case 'TWO_FACTOR_REQUIRED':
+      return { title: 'errors.accessCodeTitle', text: 'errors.twoFactor', action: 'home' };
+    default:
+      return { title: 'gallery.error', text: null, action: 'reload' };
+  }
 }

@@ -29,25 +29,24 @@ export interface Runner<T> {
  */
 export function runner<T>(store: AsyncStore<T>, { keepOnFailure = false } = {}): Runner<T> {
   let latest = 0;
-  let resets = 0;
+  /** The last call begun before the last reset. */
+  let forgotten = 0;
   const run = async (work: () => Promise<T>): Promise<T | null> => {
     const ticket = ++latest;
-    const era = resets;
     store.set({ loading: true, error: null, data: store.get().data });
     try {
       const data = await work();
-      if (era !== resets) return null;
+      if (ticket <= forgotten) return null;
       if (ticket === latest) store.set({ loading: false, error: null, data });
       return data;
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
-      if (ticket === latest && era === resets) store.set({ loading: false, error: code, data: keepOnFailure ? store.get().data : null });
+      if (ticket === latest) store.set({ loading: false, error: code, data: keepOnFailure ? store.get().data : null });
       return null;
     }
   };
   const reset = () => {
-    resets++;
-    latest++;
+    forgotten = ++latest;
     store.set({ loading: false, error: null, data: null });
   };
   return Object.assign(run, { reset });

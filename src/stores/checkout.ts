@@ -24,12 +24,14 @@ export function defaultPaymentMethod(locale: Locale): PaymentMethod {
   return locale === 'pt' ? 'pix' : 'creditCard';
 }
 
-export function openCheckout(locale: Locale): void {
+/** Opens at the summary, with the order read again: another tab of this browser may have changed it. */
+export function openCheckout(locale: Locale): Promise<boolean> {
   $paymentMethod.set(defaultPaymentMethod(locale));
   clearPayment();
   $checkoutStep.set('summary');
   const order = $order.get().data;
   if (order) analytics.event('begin_checkout', orderParams(order));
+  return refreshOrder();
 }
 
 export function goToStep(step: CheckoutStep): void {

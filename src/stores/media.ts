@@ -51,17 +51,14 @@ export async function loadMoreMedias(organizationId: number, cards: string[], se
  * whole with its error: a ZIP of part of the photos is never offered as all of them.
  */
 export async function loadAllMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists> {
-  for (let next = $media.get().data?.next; next;) {
+  for (let lists = $media.get().data; ;) {
+    if (!lists?.next) return lists ?? Promise.reject(new ApiError('UNKNOWN_ERROR', 0));
     const failure = await nextPage(organizationId, cards, secret);
-    if (failure) throw failure;
-    const after = $media.get().data?.next;
-    // No step forward (the lists are being loaded again): nothing whole to answer yet.
-    if (after === next) throw new ApiError('UNKNOWN_ERROR', 0, 'the lists were loaded again meanwhile');
-    next = after;
+    const now = $media.get().data;
+    // A failed page, or none joined (the lists are being loaded again): nothing whole to answer.
+    if (failure || now?.next === lists.next) throw failure ?? new ApiError('UNKNOWN_ERROR', 0);
+    lists = now;
   }
-  const lists = $media.get().data;
-  if (!lists) throw new ApiError('UNKNOWN_ERROR', 0, 'no lists loaded');
-  return lists;
 }
 
 export function clearMedia(): void {

@@ -1,5 +1,5 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../src/lib/api/client.ts';
 import { allMedia, cellImage } from '../../src/lib/gallery.ts';
 import type { Media } from '../../src/lib/api/types.ts';
@@ -205,6 +205,28 @@ describe('the API client', () => {
   it('turns an error answer into ApiError with its code', async () => {
     const client = createApiClient('http://api.test', fakeFetch(404, { error: true, message: 'CARD_NOT_FOUND' }));
     await expect(client.getCard(1, 'ZZZZZZZZZ')).rejects.toMatchObject({ code: 'CARD_NOT_FOUND', status: 404 });
+  });
+
+  it('gives up on a call left unanswered after 30 s, as on a lost network; a face search waits 120 s', async () => {
+    vi.useFakeTimers();
+    try {
+      // A connection that stalls: nothing comes until the call gives up.
+      const stalled = createApiClient('http://api.test', (_input, init) => {
+        const { promise, reject } = Promise.withResolvers<Response>();
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        return promise;
+      });
+      const order = expect(stalled.getOrder('o1')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+      let search: unknown = 'waiting';
+      stalled.searchFaces(1, '2026-11-01', '2026-11-02', [new Blob(['x'])]).catch((error: unknown) => (search = error));
+      await vi.advanceTimersByTimeAsync(30_000);
+      await order;
+      expect(search).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(90_000);
+      expect(search).toMatchObject({ code: 'NETWORK_ERROR' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns a network failure or an unreadable answer into readable codes', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Media, Order, Products } from '../../src/lib/api/types.ts';
 import { allDigitalSaving, productFor } from '@gallery/contract/cart';
-import { isInOrder, purchaseErrorKey } from '../../src/lib/cart.ts';
+import { isInOrder, paymentErrorMessage, purchaseErrorKey } from '../../src/lib/cart.ts';
 
 // The demo's prices: photos R$ 25 (1-2), R$ 20 (3-5), R$ 15 (6+); videos R$ 30; everything R$ 99.
 const products: Products = {
@@ -98,5 +98,17 @@ describe('purchaseErrorKey', () => {
     expect(purchaseErrorKey('ALL_DIGITAL_NOT_OFFERED')).toBe('errors.allDigitalNotOffered');
     expect(purchaseErrorKey('REFUSED')).toBeNull();
     expect(purchaseErrorKey(null)).toBeNull();
+  });
+});
+
+describe('payment errors', () => {
+  it('tells a refusal, a changed cart, a closed order and an unreachable payment apart', () => {
+    expect(paymentErrorMessage('REFUSED')).toBe('errors.refused');
+    expect(paymentErrorMessage('ORDER_CHANGED')).toBe('payment.orderChanged');
+    expect(paymentErrorMessage('ORDER_CLOSED')).toBe('payment.closed');
+    // The answer may be lost after the charge: never "the payment could not be made".
+    expect(paymentErrorMessage('NETWORK_ERROR')).toBe('payment.unreachable');
+    expect(paymentErrorMessage('NOTHING_TO_BUY')).toBe('errors.nothingToBuy');
+    expect(paymentErrorMessage('INTERNAL_ERROR')).toBe('payment.error');
   });
 });

@@ -81,7 +81,7 @@ const card = (card_number: string) => ({
   card_cvv: '123',
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   Object.assign(bank, { paid: false, total: 2500, cards: [], lose: new Set(), hold: undefined });
   asked = paymentApi();
   $order.set({
@@ -89,8 +89,10 @@ beforeEach(() => {
     error: null,
     data: { id: 'o1', cards: ['DEMO00001'], items: [], allDigitalId: null, photos: 1, videos: 0, total: 2500, status: 0, completed: false, customer: null },
   });
-  openCheckout('pt');
+  await openCheckout('pt');
   $checkoutStep.set('payment');
+  // What opening asked (the order read again) is not counted below.
+  asked.length = 0;
 });
 
 afterEach(() => {
@@ -104,6 +106,14 @@ describe('the checkout store', () => {
     expect(defaultPaymentMethod('en')).toBe('creditCard');
     openCheckout('es');
     expect($paymentMethod.get()).toBe('creditCard');
+    expect($checkoutStep.get()).toBe('summary');
+  });
+
+  it('reads the order again on opening: another tab of this browser may have changed it', async () => {
+    bank.total = 7000;
+    await openCheckout('pt');
+    expect(lines(asked)).toEqual(['GET /api/v1/order/o1']);
+    expect($order.get().data?.total).toBe(7000);
     expect($checkoutStep.get()).toBe('summary');
   });
 

@@ -5,7 +5,7 @@ import { AUTO_SUBMITTED_KEY, cardFromQuery, takeAutoSubmit } from '../../src/lib
 import { readCardSecret, saveCardSecret } from '../../src/lib/card-secret.ts';
 import { isValidCpf, stripCpf } from '@gallery/contract/rules';
 import { customerFields, customerMessageKey, customerSchema } from '../../src/lib/customer-form.ts';
-import { customerErrorMessage, homeErrorModal, paymentErrorMessage } from '../../src/lib/error-messages.ts';
+import { customerErrorMessage, homeErrorModal } from '../../src/lib/error-messages.ts';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -119,18 +119,6 @@ describe('home errors (section 8)', () => {
     expect(homeErrorModal('CARD_EMPTY_MEDIA', 'customer')).toBe('emptyMedia');
     expect(homeErrorModal('CUSTOMER_NOT_FOUND', 'credential')).toBe('credentialNotFound');
     expect(homeErrorModal('RATE_LIMITED', 'credential')).toBe('generic');
-  });
-});
-
-describe('payment errors', () => {
-  it('tells a refusal, a changed cart, a closed order and an unreachable payment apart', () => {
-    expect(paymentErrorMessage('REFUSED')).toBe('errors.refused');
-    expect(paymentErrorMessage('ORDER_CHANGED')).toBe('payment.orderChanged');
-    expect(paymentErrorMessage('ORDER_CLOSED')).toBe('payment.closed');
-    // The answer may be lost after the charge: never "the payment could not be made".
-    expect(paymentErrorMessage('NETWORK_ERROR')).toBe('payment.unreachable');
-    expect(paymentErrorMessage('NOTHING_TO_BUY')).toBe('errors.nothingToBuy');
-    expect(paymentErrorMessage('INTERNAL_ERROR')).toBe('payment.error');
   });
 });
 

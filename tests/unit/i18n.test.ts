@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseCatalogues, translate } from '../../src/i18n/catalogues.ts';
 import { LOCALE_TAGS, LOCALES, PLURAL_FORMS, type Locale } from '../../src/i18n/index.ts';
-import { galleryProblem, homeErrorMessage } from '../../src/lib/error-messages.ts';
+import { homeErrorMessage } from '../../src/lib/error-messages.ts';
+import { galleryProblem } from '../../src/lib/gallery.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const PLURAL = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);

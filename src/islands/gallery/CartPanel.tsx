@@ -150,7 +150,7 @@ function Cart() {
                 {saving > 0 && <Tooltip label={t('cart.discountLabel')} text={t('cart.discount', { saving: money(saving) })} />}
               </p>
             )}
-            <button type="button" disabled={data.total <= 0 || order.loading} onClick={() => openCheckout(locale)}>
+            <button type="button" disabled={data.total <= 0 || order.loading} onClick={() => void openCheckout(locale)}>
               {t('cart.finish')}
             </button>
           </>

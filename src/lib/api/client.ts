@@ -78,6 +78,10 @@ function decodeAnswer<T>(status: number, text: string): T {
   return body as T;
 }
 
+/** How long a call may wait for its whole answer; a face search, which sends photos, waits longer. */
+export const ANSWER_TIMEOUT_MS = 30_000;
+const FACE_SEARCH_TIMEOUT_MS = 120_000;
+
 /** A call that never got an answer. */
 const networkError = (error: unknown) => new ApiError('NETWORK_ERROR', 0, error instanceof Error ? error.message : String(error));
 
@@ -208,13 +212,18 @@ export function createApiClient(
 ): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call<T>(path: string, init?: RequestInit): Promise<T> {
-    const response = await reach(fetchImpl, base + path, init);
+  async function call<T>(path: string, init?: RequestInit, timeoutMs = ANSWER_TIMEOUT_MS): Promise<T> {
+    // A call left unanswered (a stalled connection) fails as a lost network does: no button waits forever.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const response = await reach(fetchImpl, base + path, { ...init, signal: timeout.signal });
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
       throw networkError(error);
+    } finally {
+      clearTimeout(timer);
     }
     return decodeAnswer<T>(response.status, text);
   }
@@ -418,7 +427,7 @@ export function createApiClient(
       const form = new FormData();
       photos.forEach((photo, n) => form.append('photos[]', photo, `selfie-${n + 1}.jpg`));
       const query = new URLSearchParams({ organization_id: String(organizationId), from_date: fromDate, to_date: toDate });
-      const answer = await call<WireFaceSearchAnswer>(`/api/v1/card/search/photo?${query}`, { method: 'POST', body: form });
+      const answer = await call<WireFaceSearchAnswer>(`/api/v1/card/search/photo?${query}`, { method: 'POST', body: form }, FACE_SEARCH_TIMEOUT_MS);
       // As in the gallery's lists, only unsold media carry the cart's `selected` flag.
       return {
         cards: answer.cards.map((card) => ({

@@ -1,5 +1,5 @@
 import { useLocale, useStore, useTranslate } from '../../shared/page-stores.ts';
-import { paymentErrorMessage } from '../../../lib/error-messages.ts';
+import { paymentErrorMessage } from '../../../lib/cart.ts';
 import { $checkCountdown, $payment, $paymentMethod, choosePaymentMethod, confirmPaidOrder, goToStep, isPaidUnconfirmed } from '../../../stores/checkout.ts';
 import { $order } from '../../../stores/order.ts';
 import CardForm from './CardForm.tsx';
