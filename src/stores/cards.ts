@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { api } from '../lib/api/index.ts';
+import { ApiError } from '../lib/api/client.ts';
 import type { Card } from '../lib/api/types.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { withAddedCards } from '../lib/routes.ts';
@@ -7,6 +8,9 @@ import { asyncStore, runner } from './async-state.ts';
 
 /** The cards whose media the gallery shows: the one in the address first, then those added. */
 export const $galleryCards = atom<string[]>([]);
+
+/** Cards added to the address's (?cards=) that the API does not know (mistyped, withdrawn): left out of the gallery. */
+export const $leftOutCards = atom<string[]>([]);
 
 /** The check of a card being added (it must exist and have media). */
 export const $cardCheck = asyncStore<Card>();
@@ -52,6 +56,23 @@ export async function addGalleryCard(organizationId: number, typed: string, secr
   return true;
 }
 
+/**
+ * One card the API does not know refuses the gallery's cards as a whole (CARD_NOT_FOUND): the
+ * added ones it does not know are left out, so the others show. The first, the address's own,
+ * stays: the gallery then says it is not found.
+ */
+export async function leaveOutUnknownCards(organizationId: number, error: unknown, secret?: string): Promise<void> {
+  const [first, ...added] = $galleryCards.get();
+  if (!first || !added.length || !isCardNotFound(error)) return;
+  const unknown = await Promise.all(added.map((code) => api.getCard(organizationId, code, secret).then(() => false, isCardNotFound)));
+  const left = added.filter((_, index) => unknown[index]);
+  if (!left.length) return;
+  $leftOutCards.set([...$leftOutCards.get(), ...left]);
+  setVisitorCards([first, ...added.filter((_, index) => !unknown[index])]);
+}
+
+const isCardNotFound = (error: unknown) => error instanceof ApiError && error.code === 'CARD_NOT_FOUND';
+
 /** The first card (the one in the address) stays. */
 export function removeGalleryCard(code: string): void {
   const [first, ...rest] = $galleryCards.get();
@@ -75,5 +96,6 @@ export function clearCardCheck(): void {
 
 export function clearGalleryCards(): void {
   $galleryCards.set([]);
+  $leftOutCards.set([]);
   clearCardCheck();
 }

@@ -5,8 +5,9 @@ import { canBuy, galleryView, ownedMedia, type GalleryView } from '../lib/galler
 import type { GalleryAddress } from '../lib/routes.ts';
 import { clearCard } from './card.ts';
 import { $checkoutStep, clearCheckout } from './checkout.ts';
-import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, startGalleryCards } from './cards.ts';
-import { $media, clearMedia, loadAllMedias, loadMedias, loadMoreMedias } from './media.ts';
+import { $galleryCards, addGalleryCardCodes, clearGalleryCards, credentialCardCodes, leaveOutUnknownCards, startGalleryCards } from './cards.ts';
+import { $media, clearMedia, loadMedias } from './media.ts';
+import { loadAllMedias, loadMoreMedias } from './media-pages.ts';
 import { setHelpCardCode } from './help.ts';
 import { $order, clearOrder, syncOrderCards } from './order.ts';
 import { $liveOrganization } from './organization.ts';
@@ -115,10 +116,12 @@ export function setGalleryBuying(buy: boolean): void {
   session.followOrder();
 }
 
-/** The media of the gallery's cards, asked again (the reload button, a paid order). */
+/** The media of the gallery's cards, asked again (new cards, the reload button, a paid order); an unknown added card is left out. */
 export function reloadGallery(): void {
   const cards = $galleryCards.get();
-  if (session && cards.length) void loadMedias(session.organizationId, cards, session.secret);
+  if (!session || !cards.length) return;
+  const { organizationId, secret } = session;
+  void loadMedias(organizationId, cards, secret, (error) => leaveOutUnknownCards(organizationId, error, secret));
 }
 
 /** The next page of the gallery's media (the visitor scrolled near the end of those loaded). */

@@ -1,8 +1,7 @@
-import { NEXT_PAGE_SIZE, FIRST_PAGE_SIZE } from '@gallery/contract/rules';
+import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import { api } from '../lib/api/index.ts';
-import { ApiError } from '../lib/api/client.ts';
 import type { MediaLists } from '../lib/api/types.ts';
-import { withoutMedia, withPage } from '../lib/gallery.ts';
+import { withoutMedia } from '../lib/gallery.ts';
 import { asyncStore, runner } from './async-state.ts';
 
 /** The sold, not-sold and extra media of the visitor's cards, as loaded so far (a page at a time). */
@@ -10,59 +9,29 @@ export const $media = asyncStore<MediaLists>();
 
 const run = runner($media);
 
-/** The first page of the cards' media: the one the page's inline script already asked for, when it asked for these. */
-export function loadMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists | null> {
-  return run(() => api.earlyMedias(organizationId, cards, secret) ?? api.getMedias(organizationId, cards, secret, { limit: FIRST_PAGE_SIZE }));
-}
-
-/** The page on its way, answering its failure (null when it joined the lists, or was dropped). */
-let more: Promise<unknown> | null = null;
-
 /**
- * The next page, joined to the lists. One at a time; a page answering after the lists were loaded
- * again is dropped.
+ * The first page of the cards' media: the one the page's inline script already asked for, when it
+ * asked for these. `onRefused` may change the cards when the API refuses them: the lists then
+ * follow the new cards, and this load's failure is never shown.
  */
-function nextPage(organizationId: number, cards: string[], secret?: string): Promise<unknown> {
-  const { loading, data } = $media.get();
-  if (more) return more;
-  const after = data?.next;
-  if (loading || !after) return Promise.resolve(null);
-  more = api
-    .getMedias(organizationId, cards, secret, { after, limit: NEXT_PAGE_SIZE })
-    .then(
-      (page) => {
-        const current = $media.get();
-        if (!current.loading && current.data?.next === after) $media.setKey('data', withPage(current.data, page));
-        return null;
-      },
-      (error: unknown) => error,
-    )
-    .finally(() => (more = null));
-  return more;
-}
-
-/** The next page (the visitor scrolled near the end of those loaded); a failure only waits for the next ask. */
-export async function loadMoreMedias(organizationId: number, cards: string[], secret?: string): Promise<void> {
-  await nextPage(organizationId, cards, secret);
-}
-
-/**
- * Every page (the ZIP needs every media the visitor owns). A page that cannot be loaded fails the
- * whole with its error: a ZIP of part of the photos is never offered as all of them.
- */
-export async function loadAllMedias(organizationId: number, cards: string[], secret?: string): Promise<MediaLists> {
-  for (let lists = $media.get().data; ;) {
-    if (!lists?.next) return lists ?? Promise.reject(new ApiError('UNKNOWN_ERROR', 0));
-    const failure = await nextPage(organizationId, cards, secret);
-    const now = $media.get().data;
-    // A failed page, or none joined (the lists are being loaded again): nothing whole to answer.
-    if (failure || now?.next === lists.next) throw failure ?? new ApiError('UNKNOWN_ERROR', 0);
-    lists = now;
-  }
+export function loadMedias(
+  organizationId: number,
+  cards: string[],
+  secret?: string,
+  onRefused?: (error: unknown) => Promise<void>,
+): Promise<MediaLists | null> {
+  return run(async () => {
+    try {
+      return await (api.earlyMedias(organizationId, cards, secret) ?? api.getMedias(organizationId, cards, secret, { limit: FIRST_PAGE_SIZE }));
+    } catch (error) {
+      await onRefused?.(error);
+      throw error;
+    }
+  });
 }
 
 export function clearMedia(): void {
-  $media.set({ loading: false, error: null, data: null });
+  run.reset();
 }
 
 /** A deleted media leaves every list (section 4). */

@@ -156,6 +156,21 @@ test('an unknown card or an address without a card says so and leads home, not t
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your photos');
 });
 
+test("an added card that is not found (a mistyped shared link) is left out, and the address's own photos show", async ({ page }) => {
+  for (const [locale, notice] of [
+    ['en', '1 card was not found and is not shown here: ZZ-ZZZZ-ZZZ.'],
+    ['es', '1 tarjeta no se encontró y no aparece aquí: ZZ-ZZZZ-ZZZ.'],
+  ] as const) {
+    await useLocale(page, locale);
+    await openGallery(page, 'demo', '/gallery/DE-MO00-001?cards=DE-MO00-002,ZZ-ZZZZ-ZZZ');
+    await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+    // The first card's six photos to buy and the second card's three bought ones.
+    await expect(page.locator('.media-cell img')).toHaveCount(9);
+    await expect(page).toHaveURL(/\/gallery\/DE-MO00-001\?cards=DE-MO00-002$/);
+  }
+  await expectNoAxeViolations(page);
+});
+
 test('an unreachable API says so, and the reload brings the photos once it answers', async ({ page }) => {
   await page.route('**/api/v1/medias/**', (route) => route.abort());
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');

@@ -3,7 +3,7 @@
 // task, so the test waits for the requests themselves (vi.waitFor), not for allTasks().
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $galleryCards, addGalleryCardCodes } from '../../src/stores/cards.ts';
+import { $galleryCards, $leftOutCards, addGalleryCardCodes } from '../../src/stores/cards.ts';
 import { $checkoutStep } from '../../src/stores/checkout.ts';
 import { $galleryAddress, openGallery } from '../../src/stores/gallery.ts';
 import { $media } from '../../src/stores/media.ts';
@@ -37,6 +37,10 @@ beforeEach(() => {
   vi.stubGlobal('addEventListener', () => {});
   vi.stubGlobal('removeEventListener', () => {});
   asked = fakeNetwork(({ method, path, body }) => {
+    if (path === '/api/v1/card/ZZZZZZZZZ/medias') throw new Refusal('CARD_NOT_FOUND', 404);
+    if (path.startsWith('/api/v1/card/') && path.endsWith('/medias'))
+      return { error: false, card: { id: 'c2', card: path.split('/')[4], medias_count: 1 }, medias_count: 1 };
+    if (path === '/api/v1/medias/1/DEMO00001' && (body as { cards: string[] }).cards.includes('ZZZZZZZZZ')) throw new Refusal('CARD_NOT_FOUND', 404);
     if (path === '/api/v1/medias/1/DEMO00001') {
       const counts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 1, not_sold_videos: 0, extras: 0 };
       return { error: false, sold_medias: [], not_sold_medias: [], extras: [], next: null, counts };
@@ -82,6 +86,29 @@ describe('the gallery session', () => {
     expect($galleryCards.get()).toEqual([]);
     expect($media.get().data).toBeNull();
     expect($checkoutStep.get()).toBeNull();
+  });
+
+  it('leaves out an added card the API does not know, and shows the others without ever showing the refusal', async () => {
+    const replaced: string[] = [];
+    vi.stubGlobal('window', { location: { host: 'demo.localhost', href: 'http://demo.localhost/gallery/DEMO00001?cards=DEMO00002,ZZZZZZZZZ' } });
+    vi.stubGlobal('history', { state: null, replaceState: (_state: unknown, _title: string, url: string) => replaced.push(url) });
+    const shown: Array<string | null> = [];
+    const unwatch = $media.listen(({ error }) => shown.push(error));
+    const leave = openGallery(1, { ...address, cards: ['DEMO00002', 'ZZZZZZZZZ'] }, false);
+    await vi.waitFor(() => expect($media.get().data).not.toBeNull());
+    expect($galleryCards.get()).toEqual(['DEMO00001', 'DEMO00002']);
+    expect($leftOutCards.get()).toEqual(['ZZZZZZZZZ']);
+    expect(replaced).toEqual(['http://demo.localhost/gallery/DEMO00001?cards=DE-MO00-002']);
+    expect(requests()).toEqual([
+      'POST /api/v1/medias/1/DEMO00001 DEMO00001+DEMO00002+ZZZZZZZZZ',
+      'GET /api/v1/card/DEMO00002/medias',
+      'GET /api/v1/card/ZZZZZZZZZ/medias',
+      'POST /api/v1/medias/1/DEMO00001 DEMO00001+DEMO00002',
+    ]);
+    expect(shown.filter(Boolean)).toEqual([]);
+    unwatch();
+    leave();
+    expect($leftOutCards.get()).toEqual([]);
   });
 
   it('asks nothing of the shop where buying is not offered; a credential brings its cards', async () => {

@@ -2,7 +2,8 @@
 // the real client over a fake network whose gallery has two pages of sold photos.
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $media, loadAllMedias, loadMedias } from '../../src/stores/media.ts';
+import { $media, loadMedias } from '../../src/stores/media.ts';
+import { loadAllMedias } from '../../src/stores/media-pages.ts';
 import { $zip, downloadZip } from '../../src/stores/zip.ts';
 import { type Asked, fakeNetwork, lines, Refusal } from '../factories/network.ts';
 

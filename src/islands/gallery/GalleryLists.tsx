@@ -1,4 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { formatCardCode } from '@gallery/contract/card-code';
 import type { MediaLists } from '../../lib/api/types.ts';
 import { canBuy, gallerySections, headLines, ownedMedia, sectionLabel, type GalleryView } from '../../lib/gallery.ts';
 import { earlyText } from '../../lib/gallery-early.ts';
@@ -13,6 +14,7 @@ import {
   setGalleryBuying,
   shownGallery,
 } from '../../stores/gallery.ts';
+import { $leftOutCards } from '../../stores/cards.ts';
 import { $media } from '../../stores/media.ts';
 import { openViewer } from '../../stores/viewer.ts';
 import type { Organization } from '../../tenant/organization.ts';
@@ -98,6 +100,7 @@ const Lists = memo(function Lists({ organization, lists, reloading }: { organiza
   const sections = useMemo(() => gallerySections(lists, organization), [lists, organization]);
   const loaded = sections.reduce((sum, section) => sum + section.items.length, 0);
   const lines = headLines(lists.counts, organization.freePhotos);
+  const leftOut = useStore($leftOutCards);
   return (
     <>
       <GalleryIntro
@@ -105,6 +108,11 @@ const Lists = memo(function Lists({ organization, lists, reloading }: { organiza
         extras={lines.extrasNotice}
         tools={<ListTools owns={ownedMedia(lists, organization).length > 0} reloading={reloading} />}
       />
+      {leftOut.length > 0 && (
+        <p className="gallery-note" role="status">
+          {t('gallery.cardsLeftOut', { count: leftOut.length, codes: leftOut.map(formatCardCode).join(', ') })}
+        </p>
+      )}
       {lines.noneSold && <p className="gallery-note">{t('gallery.noneSold')}</p>}
       {sections.map((section) => (
         <MediaGrid key={section.role} items={section.items} total={section.total} label={sectionLabel(t, section)} onOpen={openViewer} />
