@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutAsCustomer, fillFields } from './support/checkout.ts';
+import { checkoutToPayment } from './support/checkout.ts';
 import { openGallery } from './support/gallery.ts';
 import { site } from './support/sites.ts';
 
@@ -48,9 +48,7 @@ test('home, gallery and checkout run under their policy without a violation; a s
     )
     .toBeGreaterThan(0);
 
-  const dialog = await checkoutAsCustomer(page, 'DE-POLI-001', 'politica@example.com');
-  await fillFields(dialog, { Rua: 'Rua P', Número: '7', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutToPayment(page, 'DE-POLI-001', 'politica@example.com');
   await dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click();
   const qr = dialog.getByRole('img', { name: 'QR code do PIX' });
   await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

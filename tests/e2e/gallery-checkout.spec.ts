@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, useLocale } from './support/sites.ts';
-import { checkoutAsCustomer, confirmPix, fillFields, orderIdOfCheckout } from './support/checkout.ts';
+import { checkoutAsCustomer, checkoutToPayment, confirmPix, fillFields, orderIdOfCheckout } from './support/checkout.ts';
 import { list, openGallery, sampleBytes, sha256, zipEntries } from './support/gallery.ts';
 
 // A purchase from the cart to the clean photo, against the API's sandbox gateway: PIX is paid by
@@ -183,9 +183,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-003');
   const pick = page.getByRole('button', { name: 'Escolher para o carrinho: Foto 1 do cartão DE-PAGA-003' });
-  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-003', 'ana@example.com');
-  await fillFields(dialog, { Rua: 'Rua B', Número: '2', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutToPayment(page, 'DE-PAGA-003', 'ana@example.com');
   const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
   await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
   // The visitor closes the window's checkout and pays in the bank's app afterwards.
@@ -203,9 +201,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
 test('pt: a card charged whose answer the network loses shows the success step, never "try again"', async ({ page }) => {
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-009');
-  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-009', 'lost@example.com');
-  await fillFields(dialog, { Rua: 'Rua L', Número: '9', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutToPayment(page, 'DE-PAGA-009', 'lost@example.com');
   await dialog.getByRole('radio', { name: 'Cartão de crédito' }).check();
   await fillFields(dialog, {
     'Número do cartão': '4000 0000 0000 0010',
@@ -234,9 +230,7 @@ test('pt: a card charged whose answer the network loses shows the success step, 
 test('pt: a PIX paid whose order cannot be read at once says the payment was received, then shows the success step', async ({ page }) => {
   test.setTimeout(60_000);
   await openGallery(page, 'demo', '/gallery/DE-PAGA-010');
-  const dialog = await checkoutAsCustomer(page, 'DE-PAGA-010', 'received@example.com');
-  await fillFields(dialog, { Rua: 'Rua R', Número: '10', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
-  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const dialog = await checkoutToPayment(page, 'DE-PAGA-010', 'received@example.com');
   const orderId = await orderIdOfCheckout(page, () => dialog.getByRole('button', { name: 'Gerar código de pagamento' }).click());
   await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
   // The order's next reading (the one after the payment is found paid) is lost.

@@ -31,6 +31,14 @@ export async function checkoutAsCustomer(page: Page, card: string, email: string
   return dialog;
 }
 
+/** pt: checkoutAsCustomer, then an address in São Paulo: answers the dialog at the payment step. */
+export async function checkoutToPayment(page: Page, card: string, email: string): Promise<Locator> {
+  const dialog = await checkoutAsCustomer(page, card, email);
+  await fillFields(dialog, { Rua: 'Rua A', Número: '1', CEP: '01310100', Cidade: 'São Paulo', Estado: 'SP' });
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  return dialog;
+}
+
 export function confirmPix(orderId: string): string {
   return execFileSync(process.execPath, ['--no-warnings', 'server/src/cli.ts', 'payment:confirm', orderId], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
