@@ -150,6 +150,11 @@ describe('the tenant build', () => {
     /** The page's content as a browser without JavaScript shows it: the islands' prerendered HTML taken out. */
     const withoutIslands = (html: string) =>
       (/<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').replaceAll(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');
+    /** No frame before <main> is parsed whole: rendering waits for the element that follows it (a header painted half-parsed moved). */
+    const expectFirstFrameAfterMain = (html: string) => {
+      expect(html).toMatch(/<head>[\s\S]*<link rel="expect" href="#page-data" blocking="render">[\s\S]*<\/head>/);
+      expect(html).toMatch(/<\/main><script type="application\/json" id="page-data">/);
+    };
 
     const home = await page('alpha');
     expect(islands(home)).toEqual([
@@ -162,6 +167,7 @@ describe('the tenant build', () => {
       'HomeErrorModal idle',
       'PrivacyBanner idle',
     ]);
+    expectFirstFrameAfterMain(home);
     const staticHome = withoutIslands(home);
     expect(staticHome).toMatch(/<span class="home-hero-name"[^>]*>alpha<\/span>/);
     expect(staticHome).toMatch(/<h1 id="home-title"[^>]*>Encontre suas fotos<\/h1>/);
@@ -183,6 +189,7 @@ describe('the tenant build', () => {
       'SendPhotosModal idle',
     ]);
     expect(withoutIslands(gallery)).toMatch(/<div class="gallery [^"]*"[^>]*data-view="loading"[\s\S]*<footer class="site-footer"/);
+    expectFirstFrameAfterMain(gallery);
 
     // A banner is static HTML too, with its files per language for the page's script.
     expect(withoutIslands(await page('beta'))).toMatch(/<img class="banner home-hero-image" src="\/branding\/banner-pt\.svg"[^>]*data-banner=/);

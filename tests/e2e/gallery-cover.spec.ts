@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoSamplePath } from '../../server/src/services/seed.ts';
 import { GRID } from '../../src/lib/grid-layout.ts';
-import { layoutShift, watchLayoutShift } from './support/layout-shift.ts';
+import { layoutShift, shiftSources, watchLayoutShift } from './support/layout-shift.ts';
 import { importMedia, renderRenditions } from './support/gallery.ts';
 import { holdIslandCode, site, useLocale } from './support/sites.ts';
 
@@ -95,7 +95,7 @@ test("the page's script paints the grid's first rows, its cover first, before an
   const thumbs = images.filter((url) => url.includes('size=thumb'));
   expect(new Set(thumbs).size).toBe(thumbs.length);
 
-  expect(await layoutShift(page)).toBe(0);
+  expect(await layoutShift(page), await shiftSources(page)).toBe(0);
   expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(shown);
   // The largest paint stays the rows' (a cell 0.25 px taller once counted again, later, when React drew it).
   expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).not.toContain('grid');
