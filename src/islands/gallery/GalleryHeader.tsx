@@ -41,7 +41,9 @@ function Header() {
   /** "Card DE-MO00-001": which gallery this is, in the row (empty until the address is read); the code in one piece, never broken at a hyphen. */
   const [beforeCode = '', afterCode = ''] = code ? t('gallery.card', { code: CODE_MARK }).split(CODE_MARK) : [];
   const canSendPhoto = organization.canSendPhoto;
-  const canManageCards = code !== null;
+  // Laid out until the address is read (every gallery address names a card): a button appearing
+  // then moved the whole row on a wide screen.
+  const canManageCards = address === null || code !== null;
   // The prices and the cart badge: absent where nothing is sold online.
   const buy = canBuy(organization);
   const onPrices = buy ? openPrices : undefined;
