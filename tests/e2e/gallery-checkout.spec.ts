@@ -104,7 +104,7 @@ test('pt: PIX — summary, customer, address, a QR code checked every 5 s until 
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
   await expect(list(page, '1 foto para comprar').getByRole('img')).toHaveCount(1);
   // A new, empty cart for what is left to buy (pt, by CLDR, counts 0 in the singular).
-  await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
+  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
 });
 
 test('en: card only — the form checks each field, a refused card says so, an approved one unlocks the photo and its ZIP', async ({ page }) => {
@@ -195,7 +195,7 @@ test('a PIX paid after the checkout was closed: the next cart change says so and
   await expect(page.getByRole('alert').filter({ hasText: 'Este pedido já foi pago.' })).toBeVisible();
   await page.getByRole('button', { name: 'Atualizar a página' }).click();
   await expect(list(page, '1 foto comprada').getByRole('img')).toHaveCount(1);
-  await expect(page.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
+  await expect(page.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
 });
 
 test('pt: a card charged whose answer the network loses shows the success step, never "try again"', async ({ page }) => {
@@ -259,7 +259,7 @@ test("a second browser typing the same card gets a cart of its own, never the fi
   const other = await browser.newContext();
   const stranger = await other.newPage();
   await openGallery(stranger, 'demo', '/gallery/DE-PAGA-004');
-  await expect(stranger.locator('.cart-summary')).toHaveText(/0 item · R\$\s0,00/);
+  await expect(stranger.locator('.cart-summary')).toHaveText(/0 itens · R\$\s0,00/);
   await stranger.getByRole('button', { name: 'Escolher para o carrinho: Foto 2 do cartão DE-PAGA-004' }).click();
   await expect(stranger.locator('.cart-summary')).toHaveText(/1 item · R\$\s25,00/);
   await stranger.getByRole('button', { name: 'Finalizar pedido' }).click();

@@ -123,7 +123,7 @@ test.describe('on a 390x844 touch phone', () => {
     // The cart bar is not there while the cart is empty: the photos have the whole screen.
     const bar = page.locator('.gallery-side');
     await expect(page.locator('.cart-badge')).toBeEnabled();
-    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 itens /);
     await expect(bar).toBeHidden();
     await expect.poll(() => wholeAboveBar(page, '.media-cell img')).toBeGreaterThanOrEqual(6);
     // It comes with the first photo in the cart.
@@ -145,7 +145,7 @@ test.describe('on a 390x844 touch phone', () => {
     const paddingBottom = () => gallery.evaluate((element) => parseFloat(getComputedStyle(element).paddingBottom));
     await expect(header).toBeEnabled();
     await expect(page.locator('.media-cell img').first()).toBeVisible();
-    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 itens /);
     await expect(bar).toBeHidden();
     // No room kept for a bar that is not there.
     expect(await paddingBottom()).toBe(0);
@@ -181,7 +181,7 @@ test.describe('on a 390x844 touch phone', () => {
     await expect(alert).toBeInViewport({ ratio: 1 });
     await page.unroute(creation);
     await alert.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page.locator('.cart-summary')).toHaveText(/^0 item /);
+    await expect(page.locator('.cart-summary')).toHaveText(/^0 itens /);
     // Made, empty and without an error: no bar.
     await expect(page.locator('.gallery-side')).toBeHidden();
 
