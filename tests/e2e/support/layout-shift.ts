@@ -33,7 +33,7 @@ export async function watchLayoutShift(page: Page, { untouched = false } = {}): 
   }, untouched);
 }
 
-/** The sum so far, once the page's answers are in and a last frame has painted; `sources` says what moved. */
+/** The sum so far, once the page's answers are in and a last frame has painted (`shiftSources` says what moved). */
 export async function layoutShift(page: Page): Promise<number> {
   await page.waitForLoadState('networkidle');
   // Let a last frame paint after the final answers.
