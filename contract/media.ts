@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Organization } from './organization.ts';
-import { NEXT_PAGE_SIZE } from './rules.ts';
+import { FIRST_SCREEN_MEDIA, NEXT_PAGE_SIZE } from './rules.ts';
 import { CardCode, Cpf, Email, Int, MediaId, ok, orNull, Phone, PositiveId, Secret, Str, Text } from './schema.ts';
 
 // Cards, media and the visitor's calls around them (spec sections 3 and 7), as they travel.
@@ -123,8 +123,12 @@ export const GalleryStartQuery = Type.Object({
 export const GalleryStartAnswer = Type.Object({ ...mediaPage, organization: Organization });
 export type WireGalleryStartAnswer = Static<typeof GalleryStartAnswer>;
 
-/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail for a slot `w` device pixels wide. */
-export const CoverQuery = Type.Object({ w: Int({ minimum: 1, maximum: 10_000 }), secret: Type.Optional(Secret) });
+/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail (or the one at place `at` of its first screen) for a slot `w` device pixels wide. */
+export const CoverQuery = Type.Object({
+  w: Int({ minimum: 1, maximum: 10_000 }),
+  at: Type.Optional(Int({ minimum: 0, maximum: FIRST_SCREEN_MEDIA - 1 })),
+  secret: Type.Optional(Secret),
+});
 
 /** The query of calls on a two-factor organization's cards. */
 export const SecretQuery = Type.Object({ secret: Type.Optional(Secret) });

@@ -92,3 +92,10 @@ export const VISITOR_KEY_HEADER = 'x-visitor-key';
  */
 export const FIRST_PAGE_SIZE = 80;
 export const NEXT_PAGE_SIZE = 1000;
+
+/**
+ * A gallery's first media, its first row or two on any screen: the page's script asks for each by
+ * its place (the cover route's `at`) with the HTML, before the first answer names them, and the
+ * grid loads them eagerly.
+ */
+export const FIRST_SCREEN_MEDIA = 3;

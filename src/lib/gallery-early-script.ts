@@ -5,9 +5,11 @@
 // functions the islands read the address and the access code with and lay the grid out with, so
 // both sides name exactly the same URLs and cells; a store adopts the answer only for that URL (the
 // same cards and the same access code, which travels as on every other call), once. For a gallery
-// of the address's card alone it starts the cover first, that gallery's first thumbnail at an
-// address the page knows from its own. With the answer in, it paints the grid's first rows while
-// the island code is still on its way; the grid then shows the very same files.
+// of the address's card alone it starts the first screen's photos too, by their place in that
+// gallery at addresses the page knows from its own (its covers, the first foremost): on a phone
+// network each request waits a round trip before its bytes come (0.56 s on Slow 4G), and these
+// wait it beside the answer's instead of after it. With the answer in, it paints the grid's first
+// rows while the island code is still on its way; the grid then shows the very same files.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import type { WireGalleryStartAnswer } from '@gallery/contract/media';
@@ -43,24 +45,26 @@ function startEarlyGallery(config: ScriptConfig): void {
     const secret = readCardSecret(code, sessionStorage);
     const row = document.documentElement.clientWidth < GRID.phoneWidth ? GRID.phone : GRID.desktop;
     const url = config.api + galleryStartPath(config.organizationId, [code, ...others], secret, config.limit);
-    // The slot of a 3:2 photo, the most common, at the screen's density (the grid shows the cover whatever its shape).
-    const cover = others.length
-      ? undefined
-      : config.api + coverPath(config.organizationId, code, Math.round(row.target * GRID.fallbackRatio * devicePixelRatio), secret);
+    // The first screen's photos by their place, at the slot of a 3:2 photo, the most common, at the
+    // screen's density (the grid shows them whatever their shape).
+    const width = Math.round(row.target * GRID.fallbackRatio * devicePixelRatio);
+    const covers: string[] = [];
+    for (let position = 0; !others.length && position < GRID.firstScreen; position++)
+      covers.push(config.api + coverPath(config.organizationId, code, width, secret, position));
     const answer = fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) }).then((response) =>
       response.text().then((text) => ({ status: response.status, text })),
     );
-    const early: EarlyGallery = { url, answer, ...(cover && { cover }) };
+    const early: EarlyGallery = { url, answer, ...(covers.length && { covers }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
     type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ type: string; thumb_srcset: string }> };
-    // The cover loads now; the grid's first cell, an <img> of the same URL, takes this very response
-    // (a document loads an image's URL once).
-    let coverImage: HTMLImageElement | undefined;
-    if (cover) {
-      coverImage = new Image();
-      coverImage.fetchPriority = 'high';
-      coverImage.src = cover;
-    }
+    // They load now, the first foremost; the grid's first cells, <img>s of the same URLs, take these
+    // very responses (a document loads an image's URL once).
+    const coverImages = covers.map((src, position) => {
+      const image = new Image();
+      if (!position) image.fetchPriority = 'high';
+      image.src = src;
+      return image;
+    });
     // The slot, once the parser has reached it; none once the page is parsed: the lists showed first (gallery-shell.ts).
     const withSlot = (use: (slot: HTMLElement) => void) => {
       const find = () => document.querySelector<HTMLElement>(config.earlySlot);
@@ -98,11 +102,12 @@ function startEarlyGallery(config: ScriptConfig): void {
         line.style.gap = line.style.marginBottom = gap + 'px';
         for (const { index, width } of cells) {
           const media = items[index]!;
-          const image = index === 0 && coverImage ? coverImage : document.createElement('img');
+          const cover = coverImages[index];
+          const image = cover ?? document.createElement('img');
           image.alt = '';
           image.style.width = width + 'px';
           image.style.height = height + 'px';
-          const modern = image === coverImage ? undefined : media.image_sources?.[0];
+          const modern = cover ? undefined : media.image_sources?.[0];
           if (modern) {
             // Its <source> in place before the <img> picks a file.
             const picture = document.createElement('picture');
@@ -113,17 +118,15 @@ function startEarlyGallery(config: ScriptConfig): void {
             picture.append(source, image);
             line.appendChild(picture);
           } else line.appendChild(image);
-          if (image !== coverImage) image.src = config.api + media.thumb_path;
+          if (!cover) image.src = config.api + media.thumb_path;
         }
         slot.appendChild(line);
       }
       if (rows.length) slot.removeAttribute('hidden');
     };
     // Shown until the grid shows, once the answer is in: the first screen then waits for the HTML,
-    // the answer and its photos, not for the island code. The other photos start then, not with
-    // the cover: the answer comes back as the cover's bytes start, and on a phone network a
-    // request takes a round trip (0.56 s on Slow 4G) before its bytes share the bandwidth, by
-    // which time the cover is in.
+    // the answer and its photos, not for the island code. Photos past the first screen's covers
+    // start then.
     void answer
       .then(({ status, text }) => {
         if (status !== 200) return;

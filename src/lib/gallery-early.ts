@@ -1,16 +1,16 @@
 // The gallery's first call, started by the page's inline script (gallery-early-script.ts) before
 // any island code arrives: the stores adopt its answer (src/lib/api/client.ts) for the very URL
-// they would ask for, once. The script also starts the gallery's first thumbnail (its cover,
-// whose address follows from the page's), which the grid's first cell then shows from that very
-// URL, and paints the grid's first rows until the grid shows.
+// they would ask for, once. The script also starts the gallery's first screen of thumbnails (its
+// covers, whose addresses follow from the page's and their place), which the grid's first cells
+// then show from those very URLs, and paints the grid's first rows until the grid shows.
 import type { MessageKey } from '../i18n/index.ts';
 
 /** What the page's script leaves for the stores (on window, under EARLY_GALLERY_KEY). */
 export interface EarlyGallery {
   url: string;
   answer: Promise<{ status: number; text: string }>;
-  /** The cover's absolute URL the script started; only for a gallery of the address's card alone, whose first media it is. */
-  cover?: string;
+  /** The first screen's photos the script started, by their place (coverPath); only for a gallery of the address's card alone. */
+  covers?: string[];
 }
 
 export const EARLY_GALLERY_KEY = '__earlyGallery';
@@ -47,9 +47,18 @@ export function galleryStartPath(organizationId: number, cards: readonly string[
   return '/api/v1/medias/' + organizationId + '/' + encodeURIComponent(first) + '/gallery?' + query;
 }
 
-/** The API path of the first thumbnail of the gallery of `card` alone, for a slot `width` device pixels wide. */
-export function coverPath(organizationId: number, card: string, width: number, secret: string | undefined): string {
-  return '/api/v1/cover/' + organizationId + '/' + encodeURIComponent(card) + '?w=' + width + (secret ? '&secret=' + encodeURIComponent(secret) : '');
+/** The API path of the thumbnail the gallery of `card` alone shows at `position` (0: its first), for a slot `width` device pixels wide. */
+export function coverPath(organizationId: number, card: string, width: number, secret: string | undefined, position = 0): string {
+  return (
+    '/api/v1/cover/' +
+    organizationId +
+    '/' +
+    encodeURIComponent(card) +
+    '?w=' +
+    width +
+    (position ? '&at=' + position : '') +
+    (secret ? '&secret=' + encodeURIComponent(secret) : '')
+  );
 }
 
 /** What the page's script started, if it did (undefined at build time and on other pages). */

@@ -33,7 +33,7 @@ export function allMedia(lists: MediaLists): Media[] {
 
 /**
  * What a grid cell's image loads: the thumb, its modern renditions picked by the cell's width; or,
- * for the media the page's cover stands for, that very URL (already on its way: nothing loads
+ * for a media a page's cover stands for, that very URL (already on its way: nothing loads
  * twice), then the thumb should it fail. The first screen's load at once (the page's script
  * preloads them), the others as they come near.
  */

@@ -1,4 +1,5 @@
 // The gallery's virtual grid: justified rows from the media's own sizes. No DOM: unit-tested in tests/unit.
+import { FIRST_SCREEN_MEDIA } from '@gallery/contract/rules';
 
 /**
  * Grid geometry: justified rows that keep every photo's ratio (its width and height from the
@@ -22,7 +23,7 @@ export const GRID = {
   /** The ratio of a media without a usable size (a photo is 3:2 more often than not). */
   fallbackRatio: 1.5,
   /** A gallery's first media, its first row or two on any screen: loaded eagerly, and preloaded by the page's script. */
-  firstScreen: 3,
+  firstScreen: FIRST_SCREEN_MEDIA,
 } as const;
 
 /** One media of a row: its index in the list, its left edge and width in whole pixels. */

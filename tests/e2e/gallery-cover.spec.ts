@@ -1,6 +1,6 @@
 // The gallery's first screen before any island code (issue 28): the page's inline script starts the
-// first thumbnail from the HTML (its address follows from the page's) and paints the grid's first
-// rows with it; the grid then shows those very responses in cells of the same sizes: one request
+// first screen's thumbnails from the HTML (their addresses follow from the page's and their place)
+// and paints the grid's first rows with them; the grid then shows those very responses in cells of the same sizes: one request
 // for each photo, nothing moving when they arrive.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ const imagesOf = (images: Locator) =>
     }),
   );
 
-test("the page's script paints the grid's first rows, its cover first, before any island code; the grid shows the same files, each asked once; no layout shift", async ({
+test("the page's script paints the grid's first rows, its covers first, before any island code; the grid shows the same files, each asked once; no layout shift", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -65,9 +65,14 @@ test("the page's script paints the grid's first rows, its cover first, before an
   const places = await placesOf(early);
   expect(painted[0]!.src).toBe(cover);
   expect(painted.every((image) => image.loaded)).toBe(true);
+  // The first screen's photos by their place in the gallery, each started with the cover, for a
+  // 3:2 slot of a phone's row (124 px high) at its density.
+  expect(painted.length).toBeGreaterThan(GRID.firstScreen);
+  const covers = painted.slice(0, GRID.firstScreen).map((image) => image.src);
+  expect(covers).toEqual(covers.map((_, at) => expect.stringMatching(new RegExp(`/api/v1/cover/\\d+/DEMO00001\\?w=326${at ? `&at=${at}` : ''}$`))));
   // The others in a <picture> of WebP files sized to their cells.
-  expect(painted.slice(1).every((image) => /[?&]format=webp&/.test(image.src))).toBe(true);
-  expect(await page.locator('.gallery-early picture source[type="image/webp"]').count()).toBe(painted.length - 1);
+  expect(painted.slice(GRID.firstScreen).every((image) => /[?&]format=webp&/.test(image.src))).toBe(true);
+  expect(await page.locator('.gallery-early picture source[type="image/webp"]').count()).toBe(painted.length - GRID.firstScreen);
   await expect(page.locator('.gallery')).toHaveAttribute('data-view', 'loading');
   release();
   await expect(page.locator('.gallery[data-view]:not([data-view="loading"])')).toBeVisible();
@@ -79,24 +84,22 @@ test("the page's script paints the grid's first rows, its cover first, before an
   expect((await imagesOf(cells)).slice(0, painted.length)).toEqual(painted);
   // At the same places: the loading head has the list's lines, so the photos do not move.
   expect((await placesOf(cells)).slice(0, painted.length)).toEqual(places);
-  const first = page.locator('.media-cell').first().locator('img');
-  await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  const shown = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
-  // The gallery of the address's card, for a 3:2 slot of a phone's row (124 px high) at its density.
-  expect(shown).toMatch(/\/api\/v1\/cover\/\d+\/DEMO00001\?w=326$/);
   await page.waitForLoadState('networkidle');
 
-  // The page's script started it, the cell took that response: one request in all.
-  expect(images.filter((url) => url === shown)).toHaveLength(1);
-  expect(await page.evaluate((url) => performance.getEntriesByName(url).length, shown)).toBe(1);
-  // No other file of the first media's thumbnail was asked for (each other cell's once).
-  const firstId = await page.locator('.media-cell').first().locator('button[data-media-id]').getAttribute('data-media-id');
-  expect(images.filter((url) => url.includes(`/download/${firstId}/`) && url.includes('size=thumb'))).toEqual([]);
+  // The page's script started each cover, its cell took that response: one request each in all,
+  // and no other file of that media's thumbnail (each other cell's once).
+  const firstCells = page.locator('.media-cell');
+  for (let at = 0; at < GRID.firstScreen; at++) {
+    expect(images.filter((url) => url === covers[at])).toHaveLength(1);
+    expect(await page.evaluate((url) => performance.getEntriesByName(url).length, covers[at]!)).toBe(1);
+    const id = await firstCells.nth(at).locator('button[data-media-id]').getAttribute('data-media-id');
+    expect(images.filter((url) => url.includes(`/download/${id}/`) && url.includes('size=thumb'))).toEqual([]);
+  }
   const thumbs = images.filter((url) => url.includes('size=thumb'));
   expect(new Set(thumbs).size).toBe(thumbs.length);
 
   expect(await layoutShift(page), await shiftSources(page)).toBe(0);
-  expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(shown);
+  expect((await imagesOf(cells)).slice(0, GRID.firstScreen).map((image) => image.src)).toEqual(covers);
   // The largest paint stays the rows' (a cell 0.25 px taller once counted again, later, when React drew it).
   expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).not.toContain('grid');
 });

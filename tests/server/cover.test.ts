@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { WireGalleryStartAnswer, WireMedia } from '@gallery/contract/media';
+import { FIRST_SCREEN_MEDIA } from '@gallery/contract/rules';
 import { transaction } from '../../server/src/db.ts';
 import { createCard, findCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName, upsertOrganization } from '../../server/src/repositories/organizations.ts';
@@ -21,11 +22,13 @@ let demoId: number;
 const cover = (card: string, query = 'w=300', headers: Record<string, string> = {}, org = demoId) =>
   api.app.inject({ url: `/api/v1/cover/${org}/${card}?${query}`, headers });
 
-/** What the gallery of `card` lists first, as its start answer names it. */
-async function listedFirst(card: string): Promise<WireMedia> {
-  const start = (await api.app.inject(`/api/v1/medias/${demoId}/${card}/gallery?limit=1`)).json<WireGalleryStartAnswer>();
-  return [...start.sold_medias, ...start.not_sold_medias][0]!;
+/** What the gallery of `card` lists, in its order, as its start answer names it. */
+async function listed(card: string): Promise<WireMedia[]> {
+  const start = (await api.app.inject(`/api/v1/medias/${demoId}/${card}/gallery?limit=80`)).json<WireGalleryStartAnswer>();
+  return [...start.sold_medias, ...start.not_sold_medias];
 }
+
+const listedFirst = async (card: string) => (await listed(card))[0]!;
 
 const bytes = async (url: string) => (await api.app.inject(url)).rawPayload;
 
@@ -35,6 +38,9 @@ const candidate = (srcset: string, width: number) =>
     .split(', ')
     .find((entry) => entry.includes(`&w=${width} `))!
     .split(' ')[0]!;
+
+/** The file a gallery cell 300 device pixels wide shows: its 360 px WebP once made, its JPEG thumbnail before. */
+const thumbFor300 = (media: WireMedia) => (media.image_sources ? candidate(media.image_sources[0]!.thumb_srcset, 360) : media.thumb_path);
 
 async function importPhoto(card: string, capturedAt: string): Promise<void> {
   const { id } = (await findCard(api.db, demoId, card))!;
@@ -83,6 +89,29 @@ describe('GET /api/v1/cover/:org/:card', () => {
     expect(clean.rawPayload.equals(await bytes(candidate(cleanSrcset, 360)))).toBe(true);
     expect(clean.rawPayload.equals(marked.rawPayload)).toBe(false);
     expect(clean.headers['etag']).not.toBe(marked.headers['etag']);
+  });
+
+  it("serves the first screen's other thumbnails by their place in the gallery, each the very file the gallery lists there", async () => {
+    const media = await listed('DEMO00001');
+    expect(media.length).toBeGreaterThanOrEqual(FIRST_SCREEN_MEDIA);
+    for (let at = 1; at < FIRST_SCREEN_MEDIA; at++) {
+      const res = await cover('DEMO00001', `w=300&at=${at}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(await bytes(thumbFor300(media[at]!)))).toBe(true);
+    }
+    const first = await cover('DEMO00001', 'w=300&at=0');
+    expect(first.rawPayload.equals(await bytes(thumbFor300(media[0]!)))).toBe(true);
+    expect(first.headers['etag']).toBe((await cover('DEMO00001')).headers['etag']);
+    // A place the card has no media at; a place past the first screen is not a cover's.
+    await transaction(api.db, (db) => createCard(db, { organizationId: demoId, code: 'ONEPHOTO1' }));
+    await importPhoto('ONEPHOTO1', '2020-01-01T00:00:00.000Z');
+    expect((await cover('ONEPHOTO1', 'w=300&at=0')).statusCode).toBe(200);
+    expect((await cover('ONEPHOTO1', 'w=300&at=1')).json()).toEqual({ error: true, message: 'MEDIA_NOT_FOUND' });
+    for (const at of [-1, FIRST_SCREEN_MEDIA, 'x']) {
+      const res = await cover('DEMO00001', `w=300&at=${at}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+    }
   });
 
   it('is kept but revalidated: 304 on its ETag until an import puts another media first', async () => {

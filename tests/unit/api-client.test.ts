@@ -123,37 +123,37 @@ describe('the API client', () => {
     await expect(down.earlyOrganization()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
-  it("shows the gallery's first media from the page's cover, and only that one", async () => {
+  it("shows the gallery's first screen of media from the page's covers, by their place across the lists, and only those", async () => {
     const start = {
       error: false,
       message: 'OK',
-      sold_medias: [],
-      not_sold_medias: [media('a'), media('b')],
+      sold_medias: [media('s')],
+      not_sold_medias: [media('a'), media('b'), media('c')],
       extras: [],
       next: null,
-      counts: { sold_photos: 0, sold_videos: 0, not_sold_photos: 2, not_sold_videos: 0, extras: 0 },
+      counts: { sold_photos: 1, sold_videos: 0, not_sold_photos: 3, not_sold_videos: 0, extras: 0 },
       organization: { id: 7 } as WireOrganization,
     };
     const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80';
-    const cover = 'http://api.test/api/v1/cover/7/DEMO00001?w=326';
+    const covers = ['w=326', 'w=326&at=1', 'w=326&at=2'].map((query) => `http://api.test/api/v1/cover/7/DEMO00001?${query}`);
     const answer = Promise.resolve({ status: 200, text: JSON.stringify(start) });
     const client = createApiClient(
       'http://api.test',
       fakeFetch(200, start),
       () => new XMLHttpRequest(),
       () => 'key',
-      { url, answer, cover },
+      { url, answer, covers },
     );
     const lists = await client.earlyMedias(7, ['DEMO00001'], undefined);
-    expect(lists?.notSold.map((m) => m.coverUrl)).toEqual([cover, undefined]);
+    expect(allMedia(lists!).map((m) => m.coverUrl)).toEqual([...covers, undefined]);
     // The lists asked later are the API's own.
     const later = await client.getMedias(7, ['DEMO00001'], undefined, { limit: 80 });
     expect(allMedia(later).every((m) => m.coverUrl === undefined)).toBe(true);
-    // The first cell loads the cover's URL, then the thumb should it fail; the others their thumbs and renditions.
-    const [first, second] = lists!.notSold;
-    expect(cellImage(first!, true)).toEqual({ sources: [cover, first!.thumbUrl], loading: 'eager' });
-    expect(cellImage(second!, true)).toMatchObject({ sources: [second!.thumbUrl], loading: 'eager' });
-    expect(cellImage(second!, false)).toMatchObject({ sources: [second!.thumbUrl], loading: 'lazy' });
+    // A first-screen cell loads its cover's URL, then the thumb should it fail; the others their thumbs and renditions.
+    const [, second, third] = lists!.notSold;
+    expect(cellImage(second!, true)).toEqual({ sources: [covers[2], second!.thumbUrl], loading: 'eager' });
+    expect(cellImage(third!, true)).toMatchObject({ sources: [third!.thumbUrl], loading: 'eager' });
+    expect(cellImage(third!, false)).toMatchObject({ sources: [third!.thumbUrl], loading: 'lazy' });
   });
 
   it("makes the renditions' srcsets absolute, and lists none where the API made none", async () => {

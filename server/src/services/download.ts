@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { firstMedia } from './gallery.ts';
+import { mediaAt } from './gallery.ts';
 import { downloadFileName, originalName, PREVIEW_CLIP, RENDITION_SET, renditionFileName, RENDITIONS, type DownloadSize } from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 
@@ -80,9 +80,9 @@ export interface CoverFile extends DownloadFile {
 export async function resolveCover(
   db: Db,
   store: MediaStore,
-  { organizationId, card, secret, width }: { organizationId: number; card: string; secret: string | undefined; width: number },
+  { organizationId, card, secret, width, position }: { organizationId: number; card: string; secret: string | undefined; width: number; position: number },
 ): Promise<CoverFile> {
-  const first = await firstMedia(db, organizationId, [card], secret);
+  const first = await mediaAt(db, organizationId, [card], secret, position);
   const caps = RENDITIONS.widths.thumb;
   const rendition = first.renditions === RENDITION_SET ? { width: caps.find((cap) => cap >= width) ?? caps.at(-1)! } : undefined;
   const file = await resolveDownload(db, store, { type: first.kind, id: first.id, size: 'thumb', ...(rendition && { rendition }) });

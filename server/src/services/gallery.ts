@@ -178,10 +178,18 @@ async function placedMedia(
   return { organization, placed };
 }
 
-/** The media a gallery of these cards shows first (its cover), opened by the same rule as the list. */
-export async function firstMedia(db: Db, organizationId: number, rawCodes: readonly string[], secret: string | undefined): Promise<CardMediaRow> {
+/** The media a gallery of these cards shows at `position` (0: its cover), opened by the same rule as the list. */
+export async function mediaAt(
+  db: Db,
+  organizationId: number,
+  rawCodes: readonly string[],
+  secret: string | undefined,
+  position: number,
+): Promise<CardMediaRow> {
   const { placed } = await placedMedia(db, organizationId, rawCodes, secret);
-  return placed[0]!.row;
+  const media = placed[position];
+  if (!media) throw new ApiError(404, 'MEDIA_NOT_FOUND');
+  return media.row;
 }
 
 async function mediaPage(

@@ -191,11 +191,15 @@ export function absoluteSrcset(base: string, srcset: string): string {
     .join(', ');
 }
 
-/** The lists with their first media (the cover's, by the API's one order) shown from the page's cover, when it has one. */
-function withCover(lists: MediaLists, cover: string | undefined): MediaLists {
-  const list = lists.sold.length ? 'sold' : lists.notSold.length ? 'notSold' : 'extras';
-  const [first, ...rest] = lists[list];
-  return cover && first ? { ...lists, [list]: [{ ...first, coverUrl: cover }, ...rest] } : lists;
+/** The lists with their first media (by the API's one order, as the page's covers are placed) shown from the page's covers. */
+function withCovers(lists: MediaLists, covers: readonly string[] = []): MediaLists {
+  let position = 0;
+  const cover = (list: Media[]) =>
+    list.map((media) => {
+      const coverUrl = covers[position++];
+      return coverUrl ? { ...media, coverUrl } : media;
+    });
+  return { ...lists, sold: cover(lists.sold), notSold: cover(lists.notSold), extras: cover(lists.extras) };
 }
 
 /**
@@ -318,7 +322,7 @@ export function createApiClient(
     earlyMedias(organizationId, cards, secret) {
       if (!early || !earlyAnswer || earlyMediasTaken || early.url !== base + galleryStartPath(organizationId, cards, secret, FIRST_PAGE_SIZE)) return null;
       earlyMediasTaken = true;
-      return earlyAnswer.then((answer) => withCover(toLists(answer), early.cover));
+      return earlyAnswer.then((answer) => withCovers(toLists(answer), early.covers));
     },
 
     earlyOrganization() {

@@ -24,7 +24,7 @@ export interface Media {
   clipUrl?: string;
   /** Modern formats of the thumb and preview, once the API has made them: `srcset`s of absolute URLs, the same copy as thumbUrl and previewUrl. */
   imageSources?: ImageSource[];
-  /** Set on the gallery's first media when the page's script started its cover: the same file as its thumb, at that URL. */
+  /** Set on the gallery's first screen of media when the page's script started their covers: the same file as the thumb, at that URL. */
   coverUrl?: string;
   sold: boolean;
   /** The original's size in pixels: the grid lays the thumbnail out at this ratio. */
