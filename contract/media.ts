@@ -123,9 +123,9 @@ export const GalleryStartQuery = Type.Object({
 export const GalleryStartAnswer = Type.Object({ ...mediaPage, organization: Organization });
 export type WireGalleryStartAnswer = Static<typeof GalleryStartAnswer>;
 
-/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail (or the one at place `at` of its first screen) for a slot `w` device pixels wide. */
+/** GET /api/v1/cover/:org/:card: the gallery's first thumbnail (or the one at place `at` of its first screen) for a grid row `h` device pixels high. */
 export const CoverQuery = Type.Object({
-  w: Int({ minimum: 1, maximum: 10_000 }),
+  h: Int({ minimum: 1, maximum: 10_000 }),
   at: Type.Optional(Int({ minimum: 0, maximum: FIRST_SCREEN_MEDIA - 1 })),
   secret: Type.Optional(Secret),
 });

@@ -45,12 +45,12 @@ function startEarlyGallery(config: ScriptConfig): void {
     const secret = readCardSecret(code, sessionStorage);
     const row = document.documentElement.clientWidth < GRID.phoneWidth ? GRID.phone : GRID.desktop;
     const url = config.api + galleryStartPath(config.organizationId, [code, ...others], secret, config.limit);
-    // The first screen's photos by their place, at the slot of a 3:2 photo, the most common, at the
-    // screen's density (the grid shows them whatever their shape).
-    const width = Math.round(row.target * GRID.fallbackRatio * devicePixelRatio);
+    // The first screen's photos by their place, each in the file that fills a row of the screen's
+    // kind at its density (the API knows each one's shape).
+    const rowHeight = Math.round(row.target * devicePixelRatio);
     const covers: string[] = [];
     for (let position = 0; !others.length && position < GRID.firstScreen; position++)
-      covers.push(config.api + coverPath(config.organizationId, code, width, secret, position));
+      covers.push(config.api + coverPath(config.organizationId, code, rowHeight, secret, position));
     const answer = fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) }).then((response) =>
       response.text().then((text) => ({ status: response.status, text })),
     );

@@ -47,15 +47,15 @@ export function galleryStartPath(organizationId: number, cards: readonly string[
   return '/api/v1/medias/' + organizationId + '/' + encodeURIComponent(first) + '/gallery?' + query;
 }
 
-/** The API path of the thumbnail the gallery of `card` alone shows at `position` (0: its first), for a slot `width` device pixels wide. */
-export function coverPath(organizationId: number, card: string, width: number, secret: string | undefined, position = 0): string {
+/** The API path of the thumbnail the gallery of `card` alone shows at `position` (0: its first), for a grid row `rowHeight` device pixels high. */
+export function coverPath(organizationId: number, card: string, rowHeight: number, secret: string | undefined, position = 0): string {
   return (
     '/api/v1/cover/' +
     organizationId +
     '/' +
     encodeURIComponent(card) +
-    '?w=' +
-    width +
+    '?h=' +
+    rowHeight +
     (position ? '&at=' + position : '') +
     (secret ? '&secret=' + encodeURIComponent(secret) : '')
   );

@@ -66,10 +66,10 @@ test("the page's script paints the grid's first rows, its covers first, before a
   expect(painted[0]!.src).toBe(cover);
   expect(painted.every((image) => image.loaded)).toBe(true);
   // The first screen's photos by their place in the gallery, each started with the cover, for a
-  // 3:2 slot of a phone's row (124 px high) at its density.
+  // phone's row (124 px high) at its density.
   expect(painted.length).toBeGreaterThan(GRID.firstScreen);
   const covers = painted.slice(0, GRID.firstScreen).map((image) => image.src);
-  expect(covers).toEqual(covers.map((_, at) => expect.stringMatching(new RegExp(`/api/v1/cover/\\d+/DEMO00001\\?w=326${at ? `&at=${at}` : ''}$`))));
+  expect(covers).toEqual(covers.map((_, at) => expect.stringMatching(new RegExp(`/api/v1/cover/\\d+/DEMO00001\\?h=217${at ? `&at=${at}` : ''}$`))));
   // The others in a <picture> of WebP files sized to their cells.
   expect(painted.slice(GRID.firstScreen).every((image) => /[?&]format=webp&/.test(image.src))).toBe(true);
   expect(await page.locator('.gallery-early picture source[type="image/webp"]').count()).toBe(painted.length - GRID.firstScreen);

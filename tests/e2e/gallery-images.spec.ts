@@ -2,6 +2,7 @@
 // gallery offers them in a <picture> with `srcset` and `sizes` set to each cell's width, over the
 // JPEG as the fallback, and the browser fetches the rendition that fits the cell.
 import { expect, test, type Page } from '@playwright/test';
+import { GRID } from '../../src/lib/grid-layout.ts';
 import { list, openGallery, renderRenditions } from './support/gallery.ts';
 import { useLocale } from './support/sites.ts';
 
@@ -56,9 +57,13 @@ for (const { name, viewport, expected } of [
       await expect(photos).toHaveCount(6);
       await expect.poll(() => photos.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
 
+      // The first screen's cells show the page's covers instead (gallery-cover.spec.ts): each the
+      // WebP file that fills its row, which the API picks by the photo's shape.
+      const covers = page.locator('.media-cell img[src*="/api/v1/cover/"]');
+      await expect(covers).toHaveCount(GRID.firstScreen);
+      for (const cover of await covers.all()) expect(expected.thumbs).toContain(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth));
       const pictures = await offered(page);
-      // The first cell shows the page's cover instead, a file of its own (gallery-cover.spec.ts).
-      expect(pictures).toHaveLength(5);
+      expect(pictures).toHaveLength(6 - GRID.firstScreen);
       for (const picture of pictures) {
         expect(picture.type).toBe('image/webp');
         expect(picture.sizes).toBe(`${picture.cell}px`);
@@ -66,7 +71,7 @@ for (const { name, viewport, expected } of [
       }
       const thumbs = requests.filter((query) => query.get('size') === 'thumb');
       // WebP only, none of the JPEGs, one a cell at the width that fits it.
-      expect(thumbs).toHaveLength(5);
+      expect(thumbs).toHaveLength(6 - GRID.firstScreen);
       expect(thumbs.every((query) => query.get('format') === 'webp' && query.get('copy') === 'watermarked')).toBe(true);
       const asked = thumbs.map((query) => Number(query.get('w')));
       const fits = pictures.map((picture) => fitting(picture.widths, picture.cell));

@@ -62,7 +62,7 @@ test('an unsold video shows its poster and plays its watermarked preview clip', 
   // The thumbnail is the poster: a frame of the video, watermarked, at the video's 16:9. Being the
   // gallery's first, it comes as the page's cover (gallery-cover.spec.ts), the same file.
   const thumb = list(page, '1 video to buy').getByRole('img').first();
-  await expect(thumb).toHaveAttribute('src', /\/api\/v1\/cover\/\d+\/VIDEO0002\?w=\d+$/);
+  await expect(thumb).toHaveAttribute('src', /\/api\/v1\/cover\/\d+\/VIDEO0002\?h=\d+$/);
   // Its WebP renditions may be ready before the page (the cover is then the rendition of its width), so the shape is what holds.
   await expect
     .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth / ((img as HTMLImageElement).naturalHeight || 1)))

@@ -75,7 +75,7 @@ beforeAll(async () => {
       body: { cards: ['DEMO00002'], after: 'WzEsIjIwMjYiLCJhIl0', limit: 80 },
     },
     'GET /api/v1/medias/:org/:firstCard/gallery': { params: { org, firstCard: card }, querystring: { cards: 'DEMO00002', secret: 'ABCDEF', limit: 80 } },
-    'GET /api/v1/cover/:org/:card': { params: { org, card }, querystring: { w: 320, at: 1, secret: 'ABCDEF' } },
+    'GET /api/v1/cover/:org/:card': { params: { org, card }, querystring: { h: 217, at: 1, secret: 'ABCDEF' } },
     'GET /api/v1/:type/download/:id/:filename': {
       params: { type: 'photo', id: mediaId, filename: 'photo.jpg' },
       querystring: { size: 'thumb', copy: 'watermarked', format: 'webp', w: 240 },

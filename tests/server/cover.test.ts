@@ -19,7 +19,7 @@ import { count, jpeg } from './visitor-helpers.ts';
 let api: TestApi;
 let demoId: number;
 
-const cover = (card: string, query = 'w=300', headers: Record<string, string> = {}, org = demoId) =>
+const cover = (card: string, query = 'h=200', headers: Record<string, string> = {}, org = demoId) =>
   api.app.inject({ url: `/api/v1/cover/${org}/${card}?${query}`, headers });
 
 /** What the gallery of `card` lists, in its order, as its start answer names it. */
@@ -39,8 +39,8 @@ const candidate = (srcset: string, width: number) =>
     .find((entry) => entry.includes(`&w=${width} `))!
     .split(' ')[0]!;
 
-/** The file a gallery cell 300 device pixels wide shows: its 360 px WebP once made, its JPEG thumbnail before. */
-const thumbFor300 = (media: WireMedia) => (media.image_sources ? candidate(media.image_sources[0]!.thumb_srcset, 360) : media.thumb_path);
+/** The file a cover for a row 200 device pixels high is of a demo photo (about 250 to 300 wide there): its 360 px WebP once made, its JPEG thumbnail before. */
+const coverFor200 = (media: WireMedia) => (media.image_sources ? candidate(media.image_sources[0]!.thumb_srcset, 360) : media.thumb_path);
 
 async function importPhoto(card: string, capturedAt: string): Promise<void> {
   const { id } = (await findCard(api.db, demoId, card))!;
@@ -73,19 +73,19 @@ describe('GET /api/v1/cover/:org/:card', () => {
     const unsold = await listedFirst('DEMO00001');
     const srcset = unsold.image_sources![0]!.thumb_srcset;
     expect(srcset).toContain('copy=watermarked');
-    const marked = await cover('DEMO00001', 'w=300');
+    const marked = await cover('DEMO00001', 'h=200');
     expect(marked.headers['content-type']).toBe('image/webp');
     expect(marked.rawPayload.equals(await bytes(candidate(srcset, 360)))).toBe(true);
-    expect((await cover('DEMO00001', 'w=200')).rawPayload.equals(await bytes(candidate(srcset, 240)))).toBe(true);
+    expect((await cover('DEMO00001', 'h=150')).rawPayload.equals(await bytes(candidate(srcset, 240)))).toBe(true);
     // Wider than every rendition: the widest.
-    expect((await cover('DEMO00001', 'w=5000')).rawPayload.equals(await bytes(candidate(srcset, 480)))).toBe(true);
+    expect((await cover('DEMO00001', 'h=5000')).rawPayload.equals(await bytes(candidate(srcset, 480)))).toBe(true);
 
     await sql`UPDATE media SET sold_at_venue = 1 WHERE id = ${unsold.id}`.execute(api.db);
     const sold = await listedFirst('DEMO00001');
     expect(sold.id).toBe(unsold.id);
     const cleanSrcset = sold.image_sources![0]!.thumb_srcset;
     expect(cleanSrcset).toContain('copy=clean');
-    const clean = await cover('DEMO00001', 'w=300');
+    const clean = await cover('DEMO00001', 'h=200');
     expect(clean.rawPayload.equals(await bytes(candidate(cleanSrcset, 360)))).toBe(true);
     expect(clean.rawPayload.equals(marked.rawPayload)).toBe(false);
     expect(clean.headers['etag']).not.toBe(marked.headers['etag']);
@@ -95,20 +95,20 @@ describe('GET /api/v1/cover/:org/:card', () => {
     const media = await listed('DEMO00001');
     expect(media.length).toBeGreaterThanOrEqual(FIRST_SCREEN_MEDIA);
     for (let at = 1; at < FIRST_SCREEN_MEDIA; at++) {
-      const res = await cover('DEMO00001', `w=300&at=${at}`);
+      const res = await cover('DEMO00001', `h=200&at=${at}`);
       expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(await bytes(thumbFor300(media[at]!)))).toBe(true);
+      expect(res.rawPayload.equals(await bytes(coverFor200(media[at]!)))).toBe(true);
     }
-    const first = await cover('DEMO00001', 'w=300&at=0');
-    expect(first.rawPayload.equals(await bytes(thumbFor300(media[0]!)))).toBe(true);
+    const first = await cover('DEMO00001', 'h=200&at=0');
+    expect(first.rawPayload.equals(await bytes(coverFor200(media[0]!)))).toBe(true);
     expect(first.headers['etag']).toBe((await cover('DEMO00001')).headers['etag']);
     // A place the card has no media at; a place past the first screen is not a cover's.
     await transaction(api.db, (db) => createCard(db, { organizationId: demoId, code: 'ONEPHOTO1' }));
     await importPhoto('ONEPHOTO1', '2020-01-01T00:00:00.000Z');
-    expect((await cover('ONEPHOTO1', 'w=300&at=0')).statusCode).toBe(200);
-    expect((await cover('ONEPHOTO1', 'w=300&at=1')).json()).toEqual({ error: true, message: 'MEDIA_NOT_FOUND' });
+    expect((await cover('ONEPHOTO1', 'h=200&at=0')).statusCode).toBe(200);
+    expect((await cover('ONEPHOTO1', 'h=200&at=1')).json()).toEqual({ error: true, message: 'MEDIA_NOT_FOUND' });
     for (const at of [-1, FIRST_SCREEN_MEDIA, 'x']) {
-      const res = await cover('DEMO00001', `w=300&at=${at}`);
+      const res = await cover('DEMO00001', `h=200&at=${at}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
     }
@@ -119,7 +119,7 @@ describe('GET /api/v1/cover/:org/:card', () => {
     expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = String(first.headers['etag']);
     expect(etag).toMatch(/^".+"$/);
-    const again = await cover('DEMO00002', 'w=300', { 'if-none-match': etag });
+    const again = await cover('DEMO00002', 'h=200', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload).toHaveLength(0);
     expect(again.headers['etag']).toBe(etag);
@@ -127,7 +127,7 @@ describe('GET /api/v1/cover/:org/:card', () => {
     // A media sold and taken earlier than every other now comes first.
     await importPhoto('DEMO00002', '2001-01-01T00:00:00.000Z');
     await sql`UPDATE media SET sold_at_venue = 1 WHERE captured_at = ${'2001-01-01T00:00:00.000Z'}`.execute(api.db);
-    const changed = await cover('DEMO00002', 'w=300', { 'if-none-match': etag });
+    const changed = await cover('DEMO00002', 'h=200', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers['etag']).not.toBe(etag);
     expect(changed.rawPayload.equals(await bytes((await listedFirst('DEMO00002')).thumb_path))).toBe(true);
@@ -137,13 +137,13 @@ describe('GET /api/v1/cover/:org/:card', () => {
     await transaction(api.db, (db) => createCard(db, { organizationId: demoId, code: 'EMPTY0001' }));
     for (const [res, message] of [
       [await cover('ZZZZZZZZZ'), 'CARD_NOT_FOUND'],
-      [await cover('DEMO00001', 'w=300', {}, 999_999), 'CARD_NOT_FOUND'],
+      [await cover('DEMO00001', 'h=200', {}, 999_999), 'CARD_NOT_FOUND'],
       [await cover('EMPTY0001'), 'CARD_EMPTY_PHOTO'],
     ] as const) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: true, message });
     }
-    expect((await cover('DEMO00001', 'w=0')).json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+    expect((await cover('DEMO00001', 'h=0')).json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
   });
 
   it('shows a two-factor card only with its access code, as the gallery', async () => {
@@ -159,12 +159,12 @@ describe('GET /api/v1/cover/:org/:card', () => {
     await importMedias(api.db, api.store, [
       { organizationId: secureId, cardId: card.id, sourcePath: file, kind: 'photo', soldAtVenue: false, capturedAt: new Date().toISOString() },
     ]);
-    for (const query of ['w=300', 'w=300&secret=WRONG1']) {
+    for (const query of ['h=200', 'h=200&secret=WRONG1']) {
       const refused = await cover('SECURE003', query, {}, secureId);
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toEqual({ error: true, message: 'CUSTOMER_CODE_NOT_FOUND' });
     }
-    const opened = await cover('SECURE003', 'w=300&secret=abc123', {}, secureId);
+    const opened = await cover('SECURE003', 'h=200&secret=abc123', {}, secureId);
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('image/jpeg');
   });

@@ -58,7 +58,7 @@ describe.each(RATE_LIMIT_STORES)('rate limits counted in %s', (store) => {
       'ZIP download': { method: 'GET', url: `/api/v1/medias/zip/${'A'.repeat(43)}/fotos.zip` },
       'card look-up by HEAD': { method: 'HEAD', url: '/api/v1/card/NOSUCH999/medias?organization_id=1' },
       "the gallery's first call": { method: 'GET', url: '/api/v1/medias/1/NOSUCH999/gallery' },
-      "the gallery's cover": { method: 'GET', url: '/api/v1/cover/1/NOSUCH999?w=320' },
+      "the gallery's cover": { method: 'GET', url: '/api/v1/cover/1/NOSUCH999?h=217' },
       'notify me': { method: 'POST', url: '/api/v1/notify/1/NOSUCH999', payload: { email: 'a@example.com', consent: true } },
     };
 

@@ -135,7 +135,7 @@ describe('the API client', () => {
       organization: { id: 7 } as WireOrganization,
     };
     const url = 'http://api.test/api/v1/medias/7/DEMO00001/gallery?limit=80';
-    const covers = ['w=326', 'w=326&at=1', 'w=326&at=2'].map((query) => `http://api.test/api/v1/cover/7/DEMO00001?${query}`);
+    const covers = ['h=217', 'h=217&at=1', 'h=217&at=2'].map((query) => `http://api.test/api/v1/cover/7/DEMO00001?${query}`);
     const answer = Promise.resolve({ status: 200, text: JSON.stringify(start) });
     const client = createApiClient(
       'http://api.test',

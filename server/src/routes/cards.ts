@@ -63,8 +63,9 @@ export function cardRoutes(fastify: FastifyInstance, { db, store }: AppDeps): vo
     '/api/v1/cover/:org/:card',
     { schema: { params: Type.Object({ org: PositiveId, card: CardCode }), querystring: CoverQuery } },
     async (request, reply) => {
-      const { w, at = 0, secret } = request.query;
-      const cover = await resolveCover(db, store, { organizationId: request.params.org, card: request.params.card, secret, width: w, position: at });
+      const { h, at = 0, secret } = request.query;
+      const { org, card } = request.params;
+      const cover = await resolveCover(db, store, { organizationId: org, card, secret, rowHeight: h, position: at });
       reply.header('Cache-Control', COVER_CACHE_CONTROL).header('ETag', cover.etag);
       if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === cover.etag)) return reply.code(304).send();
       return reply

@@ -4,7 +4,16 @@ import { findMedia, type MediaKind } from '../repositories/media.ts';
 import { findOrganizationById } from '../repositories/organizations.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { mediaAt } from './gallery.ts';
-import { downloadFileName, originalName, PREVIEW_CLIP, RENDITION_SET, renditionFileName, RENDITIONS, type DownloadSize } from './media-files.ts';
+import {
+  downloadFileName,
+  originalName,
+  PREVIEW_CLIP,
+  RENDITION_SET,
+  renditionFileName,
+  RENDITIONS,
+  thumbWidthForRow,
+  type DownloadSize,
+} from './media-files.ts';
 import { assertOriginalAllowed, isSold } from './sold.ts';
 
 /** Downloads may be kept a while: a media bought meanwhile is listed under new URLs (`copy=`). */
@@ -72,20 +81,26 @@ export interface CoverFile extends DownloadFile {
 }
 
 /**
- * The cover of a card's gallery: the thumbnail of the media its gallery shows first, opened by
- * the gallery's rule (two-factor included) and served by resolveDownload's (clean once sold), in
- * the narrowest WebP rendition at least `width` wide (the widest when none is; the JPEG while it
- * has none). Its address follows from the gallery's own, so the page can ask for it at once.
+ * A cover of a card's gallery: the thumbnail of the media its gallery shows at `position` (0
+ * first), opened by the gallery's rule (two-factor included) and served by resolveDownload's
+ * (clean once sold), in the WebP rendition that fills a row `rowHeight` device pixels high
+ * (thumbWidthForRow; the JPEG while it has none). Its address follows from the gallery's own, so
+ * the page can ask for it at once.
  */
 export async function resolveCover(
   db: Db,
   store: MediaStore,
-  { organizationId, card, secret, width, position }: { organizationId: number; card: string; secret: string | undefined; width: number; position: number },
+  {
+    organizationId,
+    card,
+    secret,
+    rowHeight,
+    position,
+  }: { organizationId: number; card: string; secret: string | undefined; rowHeight: number; position: number },
 ): Promise<CoverFile> {
-  const first = await mediaAt(db, organizationId, [card], secret, position);
-  const caps = RENDITIONS.widths.thumb;
-  const rendition = first.renditions === RENDITION_SET ? { width: caps.find((cap) => cap >= width) ?? caps.at(-1)! } : undefined;
-  const file = await resolveDownload(db, store, { type: first.kind, id: first.id, size: 'thumb', ...(rendition && { rendition }) });
+  const media = await mediaAt(db, organizationId, [card], secret, position);
+  const rendition = media.renditions === RENDITION_SET ? { width: thumbWidthForRow(rowHeight, media) } : undefined;
+  const file = await resolveDownload(db, store, { type: media.kind, id: media.id, size: 'thumb', ...(rendition && { rendition }) });
   // Another media, the other copy or a remade rendition is another tag.
-  return { ...file, etag: `"${file.mediaId}.${file.name}.${first.renditions}.${file.bytes}"` };
+  return { ...file, etag: `"${file.mediaId}.${file.name}.${media.renditions}.${file.bytes}"` };
 }

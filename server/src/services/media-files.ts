@@ -34,6 +34,17 @@ export const RENDITION_SET = 1;
 
 export type RenditionSize = keyof typeof RENDITIONS.widths;
 
+/**
+ * The thumbnail rendition a grid row `rowHeight` device pixels high shows a media of this size in:
+ * the narrowest at least as wide as the media is there (a portrait takes a narrower one than a
+ * landscape); the widest when none is, or when the media's size is unknown.
+ */
+export function thumbWidthForRow(rowHeight: number, { width, height }: { width: number; height: number }): number {
+  const caps = RENDITIONS.widths.thumb;
+  const needed = width > 0 && height > 0 ? (rowHeight * width) / height : Infinity;
+  return caps.find((cap) => cap >= needed) ?? caps.at(-1)!;
+}
+
 /** A rendition's file: clean for a sold media, watermarked otherwise, as the JPEGs are. */
 export function renditionFileName(size: RenditionSize, width: number, sold: boolean): string {
   return `${size}-${width}${sold ? '' : '-wm'}.webp`;
