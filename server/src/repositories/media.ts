@@ -84,3 +84,18 @@ export async function listMediaOfCards(db: Db, cardIds: readonly string[]): Prom
     .orderBy('m.id')
     .execute();
 }
+
+/** What places a media in its gallery (its list and order), and no more: a card of thousands reads in a fraction of the whole rows' time. */
+export type MediaPlaceRow = Pick<MediaRow, 'id' | 'kind' | 'captured_at' | 'sold_at_venue' | 'sold_order_id'>;
+
+/** listMediaOfCards' media, in its order, with only what places them. */
+export async function listMediaPlacesOfCards(db: Db, cardIds: readonly string[]): Promise<MediaPlaceRow[]> {
+  if (!cardIds.length) return [];
+  return db
+    .selectFrom('media as m')
+    .select(['m.id', 'm.kind', 'm.captured_at', 'm.sold_at_venue', 'm.sold_order_id'])
+    .where('m.card_id', 'in', cardIds)
+    .orderBy('m.captured_at')
+    .orderBy('m.id')
+    .execute();
+}

@@ -4,7 +4,7 @@ import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { lookUpCard, type CardRow } from '../repositories/cards.ts';
-import { listMediaOfCards, type CardMediaRow } from '../repositories/media.ts';
+import { findCardMedia, listMediaOfCards, listMediaPlacesOfCards, type CardMediaRow, type MediaPlaceRow } from '../repositories/media.ts';
 import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';
 import { assertCardsOpen, openCards } from './card-access.ts';
 import { PREVIEW_EDGE, RENDITION_SET, RENDITIONS, type RenditionSize } from './media-files.ts';
@@ -87,7 +87,7 @@ type ListIndex = 0 | 1 | 2;
 /** A media's place in the gallery's order: its list, then capture time, then id (the cursor holds one). */
 type Place = readonly [list: ListIndex, capturedAt: string, id: string];
 
-function listOf(row: CardMediaRow, organization: WireOrganization): ListIndex {
+function listOf(row: MediaPlaceRow, organization: WireOrganization): ListIndex {
   if (row.kind === 'extra') return 2;
   return isSold(row, organization) ? 0 : 1;
 }
@@ -159,16 +159,18 @@ export async function galleryStartAnswer(
 
 /**
  * Every media of the visitor's cards in the gallery's order (sold, not sold, extras; each by
- * capture time, then id), each with its place; CARD_EMPTY_PHOTO when they hold none.
+ * capture time, then id), each with its place; CARD_EMPTY_PHOTO when they hold none. `read` reads
+ * the rows: whole ones, or only what places them.
  */
-async function placedMedia(
+async function placedMedia<Row extends MediaPlaceRow>(
   db: Db,
   organizationId: number,
   rawCodes: readonly string[],
   secret: string | undefined,
-): Promise<{ organization: WireOrganization; placed: Array<{ row: CardMediaRow; place: Place }> }> {
+  read: (db: Db, cardIds: readonly string[]) => Promise<Row[]>,
+): Promise<{ organization: WireOrganization; placed: Array<{ row: Row; place: Place }> }> {
   const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
-  const rows = await listMediaOfCards(
+  const rows = await read(
     db,
     cards.map((card) => card.id),
   );
@@ -186,10 +188,11 @@ export async function mediaAt(
   secret: string | undefined,
   position: number,
 ): Promise<CardMediaRow> {
-  const { placed } = await placedMedia(db, organizationId, rawCodes, secret);
-  const media = placed[position];
+  const { placed } = await placedMedia(db, organizationId, rawCodes, secret, listMediaPlacesOfCards);
+  // Gone since (deleted in between): as if it had never been there.
+  const media = placed[position] && (await findCardMedia(db, placed[position].row.id));
   if (!media) throw new ApiError(404, 'MEDIA_NOT_FOUND');
-  return media.row;
+  return media;
 }
 
 async function mediaPage(
@@ -200,7 +203,7 @@ async function mediaPage(
   after: Place | null,
   limit: number | undefined,
 ): Promise<{ answer: WireMediasAnswer; organization: WireOrganization }> {
-  const { organization, placed } = await placedMedia(db, organizationId, rawCodes, secret);
+  const { organization, placed } = await placedMedia(db, organizationId, rawCodes, secret, listMediaOfCards);
   const counts: WireMediaCounts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 };
   for (const { row, place } of placed) {
     if (place[0] === 2) counts.extras++;
