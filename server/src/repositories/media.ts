@@ -88,6 +88,21 @@ export async function listMediaOfCards(db: Db, cardIds: readonly string[]): Prom
 /** What places a media in its gallery (its list and order), and no more: a card of thousands reads in a fraction of the whole rows' time. */
 export type MediaPlaceRow = Pick<MediaRow, 'id' | 'kind' | 'captured_at' | 'sold_at_venue' | 'sold_order_id'>;
 
+/** Whole rows of these media, in no order; one gone meanwhile is left out. */
+export async function findCardMediaByIds(db: Db, ids: readonly string[]): Promise<CardMediaRow[]> {
+  const rows: CardMediaRow[] = [];
+  for (const batch of chunks(ids))
+    rows.push(
+      ...(await db
+        .selectFrom('media as m')
+        .innerJoin('cards as c', 'c.id', 'm.card_id')
+        .select([...MEDIA_COLUMNS, 'c.code as card_code'])
+        .where('m.id', 'in', batch)
+        .execute()),
+    );
+  return rows;
+}
+
 /** listMediaOfCards' media, in its order, with only what places them. */
 export async function listMediaPlacesOfCards(db: Db, cardIds: readonly string[]): Promise<MediaPlaceRow[]> {
   if (!cardIds.length) return [];

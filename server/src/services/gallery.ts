@@ -4,7 +4,7 @@ import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { lookUpCard, type CardRow } from '../repositories/cards.ts';
-import { findCardMedia, listMediaOfCards, listMediaPlacesOfCards, type CardMediaRow, type MediaPlaceRow } from '../repositories/media.ts';
+import { findCardMedia, findCardMediaByIds, listMediaPlacesOfCards, type CardMediaRow, type MediaPlaceRow } from '../repositories/media.ts';
 import { findOrganizationById, toOrganization } from '../repositories/organizations.ts';
 import { assertCardsOpen, openCards } from './card-access.ts';
 import { PREVIEW_EDGE, RENDITION_SET, RENDITIONS, type RenditionSize } from './media-files.ts';
@@ -159,18 +159,18 @@ export async function galleryStartAnswer(
 
 /**
  * Every media of the visitor's cards in the gallery's order (sold, not sold, extras; each by
- * capture time, then id), each with its place; CARD_EMPTY_PHOTO when they hold none. `read` reads
- * the rows: whole ones, or only what places them.
+ * capture time, then id), each with its place, read with only what places it (a card of
+ * thousands serves a page or a cover without reading every row whole); CARD_EMPTY_PHOTO when
+ * they hold none.
  */
-async function placedMedia<Row extends MediaPlaceRow>(
+async function placedMedia(
   db: Db,
   organizationId: number,
   rawCodes: readonly string[],
   secret: string | undefined,
-  read: (db: Db, cardIds: readonly string[]) => Promise<Row[]>,
-): Promise<{ organization: WireOrganization; placed: Array<{ row: Row; place: Place }> }> {
+): Promise<{ organization: WireOrganization; placed: Array<{ row: MediaPlaceRow; place: Place }> }> {
   const { organization, cards } = await galleryCards(db, organizationId, rawCodes, secret);
-  const rows = await read(
+  const rows = await listMediaPlacesOfCards(
     db,
     cards.map((card) => card.id),
   );
@@ -188,7 +188,7 @@ export async function mediaAt(
   secret: string | undefined,
   position: number,
 ): Promise<CardMediaRow> {
-  const { placed } = await placedMedia(db, organizationId, rawCodes, secret, listMediaPlacesOfCards);
+  const { placed } = await placedMedia(db, organizationId, rawCodes, secret);
   // Gone since (deleted in between): as if it had never been there.
   const media = placed[position] && (await findCardMedia(db, placed[position].row.id));
   if (!media) throw new ApiError(404, 'MEDIA_NOT_FOUND');
@@ -203,7 +203,7 @@ async function mediaPage(
   after: Place | null,
   limit: number | undefined,
 ): Promise<{ answer: WireMediasAnswer; organization: WireOrganization }> {
-  const { organization, placed } = await placedMedia(db, organizationId, rawCodes, secret, listMediaOfCards);
+  const { organization, placed } = await placedMedia(db, organizationId, rawCodes, secret);
   const counts: WireMediaCounts = { sold_photos: 0, sold_videos: 0, not_sold_photos: 0, not_sold_videos: 0, extras: 0 };
   for (const { row, place } of placed) {
     if (place[0] === 2) counts.extras++;
@@ -222,7 +222,15 @@ async function mediaPage(
     next: last && served.length < rest.length ? encodeCursor(last.place) : null,
     counts,
   };
-  for (const { row, place } of served) {
+  const wholeRows = await findCardMediaByIds(
+    db,
+    served.map(({ row }) => row.id),
+  );
+  const whole = new Map(wholeRows.map((row) => [row.id, row]));
+  for (const { row: placedRow, place } of served) {
+    // Gone since its place was read: left out, as it will be from the next page.
+    const row = whole.get(placedRow.id);
+    if (!row) continue;
     if (place[0] === 2) answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
     else (place[0] === 0 ? answer.sold_medias : answer.not_sold_medias).push(wireMedia(row, organization));
   }
