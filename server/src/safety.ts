@@ -28,10 +28,11 @@ export interface SafetyOptions {
 export const LIMIT_PROFILES = {
   /**
    * Calls that answer differently when a card, credential or customer exists. One visit spends
-   * about three (home look-up, gallery list, order); sharing one budget means spreading guesses
-   * over them gains nothing.
+   * about six (home look-up, the gallery's first answer and its three covers, order): sixty
+   * visits a minute behind one address. Sharing one budget means spreading guesses over them
+   * gains nothing.
    */
-  lookup: { max: 240, timeWindowMs: 60_000 },
+  lookup: { max: 360, timeWindowMs: 60_000 },
   /** Calls that cost real work: decoding photos, face inference, streaming originals. */
   costly: { max: 30, timeWindowMs: 60_000 },
   /**
@@ -48,7 +49,7 @@ type LimitProfile = keyof typeof LIMIT_PROFILES;
 const LIMITED_ROUTES: Readonly<Record<string, readonly LimitProfile[]>> = {
   'GET /api/v1/card/:card/medias': ['lookup'],
   'POST /api/v1/medias/:org/:firstCard': ['lookup'],
-  // The gallery's first call (organization and first page together) and its cover: card look-ups too.
+  // The gallery's first call (organization and first page together) and its covers: card look-ups too.
   'GET /api/v1/medias/:org/:firstCard/gallery': ['lookup'],
   'GET /api/v1/cover/:org/:card': ['lookup'],
   'GET /api/v1/card/customer/external_id/:credentialId': ['lookup'],

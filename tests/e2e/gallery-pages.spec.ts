@@ -53,8 +53,8 @@ test('the first answer is asked from the HTML, before any island code has arrive
   const start = await page.waitForResponse((response) => isStart(response.request()));
   expect(start.status()).toBe(200);
   expect(start.url()).toContain('/DEMO00001/gallery?limit=80');
-  // The first thumbnail is on its way too, still before any island code: for a gallery of one card,
-  // as its cover (gallery-cover.spec.ts), before the rest of the first screen is preloaded.
+  // The first screen's thumbnails are on their way too, still before any island code: for a
+  // gallery of one card, as its covers (gallery-cover.spec.ts).
   await cover;
   // The islands' shared chunks are named in the HTML too, not learnt from the islands' own modules a round trip later.
   const preloaded = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));

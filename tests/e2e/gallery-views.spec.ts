@@ -183,7 +183,7 @@ test('an unreachable API says so, and the reload brings the photos once it answe
 
 test('a thumbnail or a preview that cannot load shows the placeholder, never a broken image', async ({ page }) => {
   await page.route('**/api/v1/photo/download/**', (route) => route.fulfill({ status: 404, body: '' }));
-  // The first thumbnail comes as the page's cover (gallery-cover.spec.ts): it cannot load either.
+  // The first screen's thumbnails come as the page's covers (gallery-cover.spec.ts): they cannot load either.
   await page.route('**/api/v1/cover/**', (route) => route.fulfill({ status: 404, body: '' }));
   await openGallery(page, 'demo', '/gallery/DE-MO00-002');
   const photos = list(page, '3 photos bought').getByRole('img');

@@ -104,7 +104,7 @@ async function probeUntil(until: Promise<unknown>, onProbe: (probes: Probe[]) =>
     const card = (await fetch(`${api.url}/api/v1/card/DEMO00001/medias?organization_id=${orgId}`)).status;
     probes.push({ ms, health, ready, card });
     onProbe(probes);
-    // Paced, so the card look-ups stay within their rate limit (240 a minute).
+    // Paced, so the card look-ups stay within their rate limit (360 a minute).
     await sleep(Math.max(0, ROUND_MS - (performance.now() - started)));
   }
   return probes;

@@ -143,7 +143,8 @@ describe('GET /api/v1/cover/:org/:card', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: true, message });
     }
-    expect((await cover('DEMO00001', 'h=0')).json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
+    // No row height (a width is not one), or none that is a row's.
+    for (const query of ['h=0', 'w=300', '']) expect((await cover('DEMO00001', query)).json()).toMatchObject({ error: true, message: 'VALIDATION_ERROR' });
   });
 
   it('shows a two-factor card only with its access code, as the gallery', async () => {

@@ -227,12 +227,15 @@ async function mediaPage(
     served.map(({ row }) => row.id),
   );
   const whole = new Map(wholeRows.map((row) => [row.id, row]));
-  for (const { row: placedRow, place } of served) {
+  for (const { row: placedRow } of served) {
     // Gone since its place was read: left out, as it will be from the next page.
     const row = whole.get(placedRow.id);
     if (!row) continue;
-    if (place[0] === 2) answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
-    else (place[0] === 0 ? answer.sold_medias : answer.not_sold_medias).push(wireMedia(row, organization));
+    // Listed by what the whole row says (a sale may land between the two reads), so its list,
+    // its copy and its cart flag always agree.
+    const list = listOf(row, organization);
+    if (list === 2) answer.extras.push({ type: 'extra', ...listed(row, organization), sold: isSold(row, organization) });
+    else (list === 0 ? answer.sold_medias : answer.not_sold_medias).push(wireMedia(row, organization));
   }
   return { answer, organization };
 }
