@@ -1,7 +1,7 @@
 import { chunks, now, type Db } from '../db.ts';
 import type { Claim } from '../services/job-runner.ts';
 import { claimJobs } from './job-claims.ts';
-import { MEDIA_COLUMNS, type CardMediaRow, type MediaRow } from './media.ts';
+import type { MediaRow } from './media.ts';
 
 /** A queued photo a worker took: enough to find its original, and the claim's token. */
 export type FaceJob = Pick<MediaRow, 'id' | 'organization_id' | 'mime'> & { token: string };
@@ -197,20 +197,4 @@ export async function purgeFaces(db: Db, organizationId: number): Promise<number
     .where('id', '=', organizationId)
     .execute();
   return Number(result.numDeletedRows);
-}
-
-/** The photos (with their card's code) of these ids that still exist. */
-export async function listPhotosByIds(db: Db, mediaIds: readonly string[]): Promise<CardMediaRow[]> {
-  const found: CardMediaRow[] = [];
-  for (const batch of chunks(mediaIds)) {
-    found.push(
-      ...(await db
-        .selectFrom('media as m')
-        .innerJoin('cards as c', 'c.id', 'm.card_id')
-        .select([...MEDIA_COLUMNS, 'c.code as card_code'])
-        .where('m.id', 'in', batch)
-        .execute()),
-    );
-  }
-  return found;
 }

@@ -13,7 +13,7 @@ export interface CardMediaRow extends MediaRow {
 
 export type NewMedia = Omit<MediaRow, 'created_at' | 'sold_order_id' | 'renditions'>;
 
-export const MEDIA_COLUMNS = [
+const MEDIA_COLUMNS = [
   'm.id',
   'm.organization_id',
   'm.card_id',
@@ -88,7 +88,7 @@ export async function listMediaOfCards(db: Db, cardIds: readonly string[]): Prom
 /** What places a media in its gallery (its list and order), and no more: a card of thousands reads in a fraction of the whole rows' time. */
 export type MediaPlaceRow = Pick<MediaRow, 'id' | 'kind' | 'captured_at' | 'sold_at_venue' | 'sold_order_id'>;
 
-/** Whole rows of these media, in no order; one gone meanwhile is left out. */
+/** Whole rows (with their card's code) of these media, in no order; one gone meanwhile is left out. */
 export async function findCardMediaByIds(db: Db, ids: readonly string[]): Promise<CardMediaRow[]> {
   const rows: CardMediaRow[] = [];
   for (const batch of chunks(ids))

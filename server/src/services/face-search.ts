@@ -2,8 +2,8 @@ import type { Db } from '../db.ts';
 import type { WireFaceSearchAnswer } from '@gallery/contract/media';
 import type { WireOrganization } from '@gallery/contract/organization';
 import { ApiError } from '../errors.ts';
-import { countQueuedPhotosCapturedBetween, listPhotosByIds } from '../repositories/faces.ts';
-import type { CardMediaRow } from '../repositories/media.ts';
+import { countQueuedPhotosCapturedBetween } from '../repositories/faces.ts';
+import { findCardMediaByIds, type CardMediaRow } from '../repositories/media.ts';
 import { facePeriod } from './face-period.ts';
 import { SAME_PERSON_DISTANCE, similarityOf, type FaceEngine } from './face-engine.ts';
 import { matchFaces } from './face-index.ts';
@@ -48,7 +48,7 @@ export async function searchByFaces(db: Db, engine: FaceEngine, search: FaceSear
 
   const cards = new Map<string, { card: string; distance: number; medias: Array<{ row: CardMediaRow; distance: number }> }>();
   // A photo deleted by another process since the index read it has no row: it is left out.
-  for (const row of await listPhotosByIds(db, [...best.keys()])) {
+  for (const row of await findCardMediaByIds(db, [...best.keys()])) {
     const distance = best.get(row.id) ?? Infinity;
     const card = cards.get(row.card_code) ?? { card: row.card_code, distance, medias: [] };
     card.distance = Math.min(card.distance, distance);
