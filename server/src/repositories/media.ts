@@ -103,14 +103,12 @@ export async function findCardMediaByIds(db: Db, ids: readonly string[]): Promis
   return rows;
 }
 
-/** listMediaOfCards' media, in its order, with only what places them. */
+/** The media of several cards with only what places them, in no order: the gallery orders them by its own rule (services/gallery.ts). */
 export async function listMediaPlacesOfCards(db: Db, cardIds: readonly string[]): Promise<MediaPlaceRow[]> {
   if (!cardIds.length) return [];
   return db
     .selectFrom('media as m')
     .select(['m.id', 'm.kind', 'm.captured_at', 'm.sold_at_venue', 'm.sold_order_id'])
     .where('m.card_id', 'in', cardIds)
-    .orderBy('m.captured_at')
-    .orderBy('m.id')
     .execute();
 }
