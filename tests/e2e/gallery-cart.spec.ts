@@ -88,6 +88,8 @@ test('six photos: the tip says what the package saves; a removed card takes its 
   const dialog = page.getByRole('dialog', { name: 'Add or remove cards' });
   await dialog.getByLabel('Code of another card').fill('DE-CART-001');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // Added once checked: "View gallery" before that leaves without the card, as a visitor who gives up would.
+  await expect(dialog.getByRole('status')).toHaveText('1 card added');
   await dialog.getByRole('button', { name: 'View gallery' }).click();
   await expect(list(page, '8 photos to buy').getByRole('img')).toHaveCount(8);
   // The closed dialog gives the focus back to its opener (a task after it closes): only then is the tip focused.

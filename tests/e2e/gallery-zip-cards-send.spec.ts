@@ -81,6 +81,7 @@ test('a card added to the gallery joins the order: a reload shows the same galle
   const joined = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/order\/\w+\/card\/DECART003(\?|$)/.test(r.url()));
   await dialog.getByLabel('Code of another card').fill('DE-CART-003');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('1 card added');
   await dialog.getByRole('button', { name: 'View gallery' }).click();
   await joined;
   const pick = page.getByRole('button', { name: /^Choose for the cart: Photo \d+ of card DE-CART-003$/ }).first();
