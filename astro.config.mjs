@@ -4,7 +4,7 @@ import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadMediaStore } from '@gallery/contract/s3-settings';
-import { islandPreloads } from './scripts/island-preloads.ts';
+import { islandLoading } from './scripts/island-loading.ts';
 import { pagePolicy } from './src/lib/page-policy.ts';
 
 /** Which page an entry (an island, a page's script) belongs to; 'base' for every page's script, null for entries both pages have. */
@@ -52,7 +52,7 @@ const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
 export default defineConfig({
   integrations: [
     react(),
-    islandPreloads(),
+    islandLoading(),
     ...(sentryDsn
       ? [
           sentry({

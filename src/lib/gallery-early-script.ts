@@ -19,7 +19,7 @@ import { readCardSecret, SECRET_KEY_PREFIX } from './card-secret.ts';
 import { GRID, gridLayout, gridRatio, gridRow } from './grid-layout.ts';
 import { absoluteSrcset, ANSWER_TIMEOUT_MS } from './api/client.ts';
 import { headLines } from './gallery.ts';
-import { EARLY_SLOT, EARLY_TEXTS, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
+import { EARLY_SLOT, EARLY_TEXTS, FIRST_SCREEN_WAIT_MS, coverPath, EARLY_GALLERY_KEY, galleryStartPath, type EarlyGallery } from './gallery-early.ts';
 import { cardCodeFromGalleryPath, cardCodesFromQuery } from './routes.ts';
 
 interface ScriptConfig {
@@ -33,6 +33,7 @@ interface ScriptConfig {
   texts: Partial<Record<Locale, Record<string, string>>>;
   /** How long the call may wait for its answer (the API client's own limit). */
   timeoutMs: number;
+  firstScreenWaitMs: number;
 }
 
 /** Runs inline, serialized (no imports there: the functions it calls are written beside it). */
@@ -54,7 +55,13 @@ function startEarlyGallery(config: ScriptConfig): void {
     const answer = fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) }).then((response) =>
       response.text().then((text) => ({ status: response.status, text })),
     );
-    const early: EarlyGallery = { url, answer, ...(covers.length && { covers }) };
+    // The island code waits for these photos to show (EarlyGallery.firstScreen), never longer than
+    // the wait's limit, and not at all while another language hides the page until the islands render it.
+    let firstScreenShown!: () => void;
+    const firstScreen = new Promise<void>((resolve) => (firstScreenShown = resolve));
+    setTimeout(firstScreenShown, config.firstScreenWaitMs);
+    if ('localePending' in document.documentElement.dataset) firstScreenShown();
+    const early: EarlyGallery = { url, answer, firstScreen, ...(covers.length && { covers }) };
     (window as unknown as Record<string, EarlyGallery>)[config.key] = early;
     type Listed = { thumb_path: string; width: number; height: number; image_sources?: Array<{ type: string; thumb_srcset: string }> };
     // They load now, the first foremost; the grid's first cells, <img>s of the same URLs, take these
@@ -123,13 +130,16 @@ function startEarlyGallery(config: ScriptConfig): void {
         slot.appendChild(line);
       }
       if (rows.length) slot.removeAttribute('hidden');
+      // Shown once their photos are in and painted.
+      const photos = [...slot.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined));
+      void Promise.all(photos).then(() => requestAnimationFrame(() => setTimeout(firstScreenShown)));
     };
     // Shown until the grid shows, once the answer is in: the first screen then waits for the HTML,
     // the answer and its photos, not for the island code. Photos past the first screen's covers
     // start then.
     void answer
       .then(({ status, text }) => {
-        if (status !== 200) return;
+        if (status !== 200) return firstScreenShown();
         const page = JSON.parse(text) as Omit<WireGalleryStartAnswer, 'sold_medias' | 'not_sold_medias' | 'extras'> &
           Record<'sold_medias' | 'not_sold_medias' | 'extras', Listed[]>;
         // The grid lays out each list on its own; the first that has media comes first.
@@ -138,17 +148,17 @@ function startEarlyGallery(config: ScriptConfig): void {
         // The loading head then keeps the lines the list view's will have (gallery.css).
         const { sold_photos, sold_videos, extras } = page.counts;
         const lines = headLines({ soldPhotos: sold_photos, soldVideos: sold_videos, extras }, page.organization.features.site.free_photos);
-        if (items)
-          requestAnimationFrame(() =>
-            withSlot((slot) => {
-              slot.dataset['extrasNotice'] = String(lines.extrasNotice);
-              slot.dataset['noneSold'] = String(lines.noneSold);
-              translateHead();
-              paint(slot, items);
-            }),
-          );
+        if (!items) return firstScreenShown();
+        requestAnimationFrame(() =>
+          withSlot((slot) => {
+            slot.dataset['extrasNotice'] = String(lines.extrasNotice);
+            slot.dataset['noneSold'] = String(lines.noneSold);
+            translateHead();
+            paint(slot, items);
+          }),
+        );
       })
-      .catch(() => undefined);
+      .catch(firstScreenShown);
   } catch {
     // No storage, no fetch: the islands ask themselves.
   }
@@ -171,6 +181,7 @@ export function earlyGalleryScript(api: string, organizationId: number, catalogu
     earlySlot: EARLY_SLOT,
     texts,
     timeoutMs: ANSWER_TIMEOUT_MS,
+    firstScreenWaitMs: FIRST_SCREEN_WAIT_MS,
   };
   const helpers = [
     normalizeCardCode,

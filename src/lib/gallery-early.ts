@@ -11,7 +11,19 @@ export interface EarlyGallery {
   answer: Promise<{ status: number; text: string }>;
   /** The first screen's photos the script started, by their place (coverPath); only for a gallery of the address's card alone. */
   covers?: string[];
+  /**
+   * Settles once the grid's first rows show with their photos, at once when none will (another
+   * language pending hides the page, an answer that is not a gallery), and after
+   * FIRST_SCREEN_WAIT_MS at the latest: the island code starts then (afterFirstScreen).
+   */
+  firstScreen: Promise<void>;
 }
+
+/** The longest the island code waits for the first screen's photos (a photo that hangs holds nothing up longer). */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+/** Marks the <template> where a page holds its island code until its first screen shows (scripts/island-loading.ts). */
+export const HELD_CODE_ATTRIBUTE = 'data-held-code';
 
 export const EARLY_GALLERY_KEY = '__earlyGallery';
 
@@ -64,4 +76,18 @@ export function coverPath(organizationId: number, card: string, rowHeight: numbe
 /** What the page's script started, if it did (undefined at build time and on other pages). */
 export function readEarlyGallery(): EarlyGallery | undefined {
   return typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyGallery | undefined>)[EARLY_GALLERY_KEY];
+}
+
+/**
+ * Resolves once the page's first screen of photos shows (at once on a page that has none), having
+ * put in the page's <head> the island code it held back until then: the client:after-photos directives wait for it.
+ */
+export function afterFirstScreen(): Promise<void> {
+  return (readEarlyGallery()?.firstScreen ?? Promise.resolve()).then(() => {
+    const held = document.querySelector<HTMLTemplateElement>(`template[${HELD_CODE_ATTRIBUTE}]`);
+    if (!held) return;
+    // Once, for all the page's islands: whichever comes first takes the template out.
+    held.remove();
+    document.head.append(document.importNode(held.content, true));
+  });
 }

@@ -1,6 +1,6 @@
 // Pages are rendered in pt. A visitor who chose en or es must never see pt flash first: a head
 // script (Base.astro) hides the page while that language is pending. It shows once the page's
-// static texts and every island that shows text at once (client:load, see useShownIsland) have
+// static texts and every island that shows text at once (client:load or client:after-photos, see useShownIsland) have
 // rendered it; the head script's timer shows it anyway after a few seconds.
 
 let islands = 0;
@@ -9,7 +9,7 @@ let staticTexts = false;
 function reveal(): void {
   const root = document.documentElement;
   if (!('localePending' in root.dataset) || !staticTexts) return;
-  if (islands < document.querySelectorAll('astro-island[client="load"]').length) return;
+  if (islands < document.querySelectorAll('astro-island[client="load"], astro-island[client="after-photos"]').length) return;
   delete root.dataset['localePending'];
 }
 

@@ -212,7 +212,7 @@ export function createApiClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   createXhr: XhrFactory = () => new XMLHttpRequest(),
   visitorKey: () => string = browserVisitorKey,
-  early: EarlyGallery | undefined = readEarlyGallery(),
+  early: Omit<EarlyGallery, 'firstScreen'> | undefined = readEarlyGallery(),
 ): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 

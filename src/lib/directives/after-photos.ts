@@ -1,0 +1,13 @@
+// client:after-photos: client:load for an island of a page with a first screen of photos, once they
+// show (afterFirstScreen); on a phone network its code would share their bandwidth.
+import type { ClientDirective } from 'astro';
+import { afterFirstScreen } from '../gallery-early.ts';
+
+const afterPhotos: ClientDirective = (load) => {
+  void afterFirstScreen().then(async () => {
+    const hydrate = await load();
+    await hydrate();
+  });
+};
+
+export default afterPhotos;
