@@ -130,8 +130,8 @@ function startEarlyGallery(config: ScriptConfig): void {
         slot.appendChild(line);
       }
       if (rows.length) slot.removeAttribute('hidden');
-      // Shown once their photos are in and painted.
-      const photos = [...slot.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined));
+      // Shown once the first screen's photos are in and painted (the rows' others were asked for a round trip later).
+      const photos = [...slot.querySelectorAll('img')].slice(0, GRID.firstScreen).map((image) => image.decode().catch(() => undefined));
       void Promise.all(photos).then(() => requestAnimationFrame(() => setTimeout(firstScreenShown)));
     };
     // Shown until the grid shows, once the answer is in: the first screen then waits for the HTML,
