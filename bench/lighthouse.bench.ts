@@ -7,8 +7,8 @@
 // "devtools", the issue's profile (its Slow 4G of 562.5 ms round trips and 1.44 Mbit/s, and a CPU 4
 // times slower, applied to the real load: real paints, real long tasks, so the figures move with
 // the machine), then "simulate", Lighthouse's default (PageSpeed Insights'), which models that
-// network from an unthrottled local load, in which the API answers before the island code is in:
-// a first screen the page paints before React on a phone's network is not seen there.
+// network from the requests an unthrottled local load starts before its largest paint (the
+// gallery's island code starts after its first screen's photos show: client:after-photos).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { JS_BUDGETS } from '../scripts/page-weight.ts';

@@ -9,7 +9,8 @@
 // gallery at addresses the page knows from its own (its covers, the first foremost): on a phone
 // network each request waits a round trip before its bytes come (0.56 s on Slow 4G), and these
 // wait it beside the answer's instead of after it. With the answer in, it paints the grid's first
-// rows while the island code is still on its way; the grid then shows the very same files.
+// rows; the grid then shows the very same files. The island code waits until these photos show
+// (EarlyGallery.firstScreen): on a phone network it would share their bandwidth.
 import { isValidCardCode, normalizeCardCode } from '@gallery/contract/card-code';
 import { FIRST_PAGE_SIZE } from '@gallery/contract/rules';
 import type { WireGalleryStartAnswer } from '@gallery/contract/media';

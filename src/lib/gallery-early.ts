@@ -12,7 +12,7 @@ export interface EarlyGallery {
   /** The first screen's photos the script started, by their place (coverPath); only for a gallery of the address's card alone. */
   covers?: string[];
   /**
-   * Settles once the grid's first rows show with their photos, at once when none will (another
+   * Settles once the grid's first rows show with the first screen's photos, at once when none will (another
    * language pending hides the page, an answer that is not a gallery), and after
    * FIRST_SCREEN_WAIT_MS at the latest: the island code starts then (afterFirstScreen).
    */

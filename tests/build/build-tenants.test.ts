@@ -144,7 +144,7 @@ describe('the tenant build', () => {
     const islands = (html: string) =>
       [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => {
         const name = /opts="[^"]*?&quot;name&quot;:&quot;(\w+)&quot;/.exec(tag)?.[1];
-        const client = /\bclient="(\w+)"/.exec(tag)?.[1];
+        const client = /\bclient="([\w-]+)"/.exec(tag)?.[1];
         return `${name} ${client}`;
       });
     /** The page's content as a browser without JavaScript shows it: the islands' prerendered HTML taken out. */
@@ -177,17 +177,26 @@ describe('the tenant build', () => {
     expect(staticHome).not.toContain('Código do cartão');
 
     const gallery = await page('alpha', 'gallery/index.html');
+    // The gallery's islands wait for its first screen of photos (scripts/island-loading.ts).
     expect(islands(gallery)).toEqual([
-      'OrganizationError idle',
-      'GalleryHeader load',
-      'GalleryLists load',
-      'CartPanel load',
-      'MediaViewer idle',
-      'GalleryCheckout idle',
-      'PricesModal idle',
-      'CardsModal idle',
-      'SendPhotosModal idle',
+      'OrganizationError after-photos-idle',
+      'GalleryHeader after-photos',
+      'GalleryLists after-photos',
+      'CartPanel after-photos',
+      'MediaViewer after-photos-idle',
+      'GalleryCheckout after-photos-idle',
+      'PricesModal after-photos-idle',
+      'CardsModal after-photos-idle',
+      'SendPhotosModal after-photos-idle',
     ]);
+    // Its code is held in an inert template until then: its preloads and its module scripts, none of them in the page.
+    const held = /<template data-held-code>([\s\S]*?)<\/template><\/head>/.exec(gallery)?.[1] ?? '';
+    expect(held).toMatch(/^(<link rel="modulepreload" href="\/_astro\/[^"]+\.js">)+(<script type="module" src="\/_astro\/[^"]+\.js"><\/script>){2}$/);
+    expect(gallery.replace(held, '')).not.toMatch(/modulepreload|<script type="module"/);
+    // The home's start as it was: its preloads in its head, its scripts where Astro puts them.
+    expect(home).not.toContain('<template data-held-code>');
+    expect(home).toMatch(/<link rel="modulepreload" href="\/_astro\/[^"]+\.js"><\/head>/);
+    expect(home).toMatch(/<body[\s\S]*<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
     expect(withoutIslands(gallery)).toMatch(/<div class="gallery [^"]*"[^>]*data-view="loading"[\s\S]*<footer class="site-footer"/);
     expectFirstFrameAfterMain(gallery);
 

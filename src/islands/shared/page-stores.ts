@@ -53,7 +53,7 @@ export function useOrganizationFailed(): boolean {
 }
 
 /**
- * Called once at the root of each client:load island: the page, hidden while a stored language
+ * Called once at the root of each client:load (or client:after-photos) island: the page, hidden while a stored language
  * other than pt is pending, shows once every such island has rendered that language.
  */
 export function useShownIsland(): void {

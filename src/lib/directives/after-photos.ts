@@ -3,11 +3,11 @@
 import type { ClientDirective } from 'astro';
 import { afterFirstScreen } from '../gallery-early.ts';
 
-const afterPhotos: ClientDirective = (load) => {
-  void afterFirstScreen().then(async () => {
+// Its promise returned: Astro reports a failed hydration as it does for its own directives.
+const afterPhotos: ClientDirective = (load) =>
+  afterFirstScreen().then(async () => {
     const hydrate = await load();
     await hydrate();
   });
-};
 
 export default afterPhotos;
