@@ -60,11 +60,16 @@ test("the page's script paints the grid's first rows, its covers first, before a
   const cover = (await asked).url();
   // Painted before any island code has run: the grid's first rows, the cover first, while the gallery loads.
   const early = page.locator('.gallery-early img');
-  await expect.poll(async () => (await imagesOf(early)).filter((image) => image.loaded).length).toBeGreaterThanOrEqual(GRID.firstScreen);
+  // Every photo of those rows in (the covers' row-mates were asked for with the answer, a round trip later).
+  await expect
+    .poll(async () => {
+      const images = await imagesOf(early);
+      return images.length > GRID.firstScreen && images.every((image) => image.loaded);
+    })
+    .toBe(true);
   const painted = await imagesOf(early);
   const places = await placesOf(early);
   expect(painted[0]!.src).toBe(cover);
-  expect(painted.every((image) => image.loaded)).toBe(true);
   // The first screen's photos by their place in the gallery, each started with the cover, for a
   // phone's row (124 px high) at its density.
   expect(painted.length).toBeGreaterThan(GRID.firstScreen);
