@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 /**
@@ -114,23 +115,25 @@ export interface SqliteVersions {
  * the requests of many sockets, and the question was a fifth of a card look-up's cost. The
  * requests a turn serves were read from their sockets together, so another process's commit
  * landing while they are served is as concurrent with them as one landing a moment later; the
- * next turn sees it. This process's own writes are seen at once: any statement on its writer
- * asks again.
+ * next turn sees it. The turn is libuv's loop count (it moves at each poll for I/O, where
+ * requests are read), read rather than marked by a callback scheduled every turn: that
+ * setImmediate cost the look-up more than the question itself. This process's own writes are
+ * seen at once: any statement on its writer asks again.
  */
 export const sqliteChanges =
   (versions: SqliteVersions) =>
   (cache: ReadCache): ChangeSource => {
     let seen: number | undefined;
     const known = new Map<string, number>();
-    /** This process's write count when the version was last read in this turn; undefined once the turn ends. */
-    let checkedAt: number | undefined;
+    /** When the version was last read: the event loop's turn and this process's write count. */
+    let checked = { turn: -1, ownWrites: -1 };
     return {
       sync() {
+        const turn = performance.nodeTiming.uvMetricsInfo.loopCount;
         const ownWrites = versions.ownWrites();
-        if (checkedAt === ownWrites) return true;
+        if (checked.turn === turn && checked.ownWrites === ownWrites) return true;
         if (!changesSeen()) return false;
-        if (checkedAt === undefined) setImmediate(() => (checkedAt = undefined));
-        checkedAt = ownWrites;
+        checked = { turn, ownWrites };
         return true;
       },
       close: async () => {},

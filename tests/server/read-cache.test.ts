@@ -6,12 +6,18 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCard, lookUpCard } from '../../server/src/repositories/cards.ts';
 import { findOrganizationByWebName } from '../../server/src/repositories/organizations.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate } from 'node:timers/promises';
 import type { Schema } from '../../server/src/db.ts';
 import { changesOf, ReadCache, sqliteChanges, TABLE_TOPICS, type ChangeSource } from '../../server/src/read-cache.ts';
 import { createTestApi, ON_POSTGRES, openTestDatabase, runCli, type TestApi } from './helpers.ts';
 import { addMediaRow, addMediaRows } from './shop-helpers.ts';
 import { photoFolder } from './visitor-helpers.ts';
+
+/** The event loop's next turn: the second callback comes after libuv polled for I/O (where requests are read) once more. */
+const nextTurn = async () => {
+  await setImmediate();
+  await setImmediate();
+};
 
 let api: TestApi;
 let orgId: number;
