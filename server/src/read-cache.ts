@@ -99,7 +99,11 @@ function isDependency(value: string): value is CacheDependency {
 export interface SqliteVersions {
   /** A count that moves whenever this process writes (statements run on its writer). */
   ownWrites(): number;
-  /** These two read on the read-only connection, without waiting (undefined when busy). */
+  /**
+   * These two read on the read-only connection, without waiting (undefined when busy). The
+   * version is read again only once the WAL index's header moved (wal-index.ts): the pragma takes
+   * a lock, a look at the header does not.
+   */
   dataVersion(): number | undefined;
   topicVersions(): Array<{ topic: string; version: number }> | undefined;
 }
@@ -112,11 +116,11 @@ export interface SqliteVersions {
  * commit seen is dropped before the read.
  *
  * It is asked once per turn of the event loop, not on every read: under load one turn serves
- * the requests of many sockets, and the question was a fifth of a card look-up's cost. The
- * requests a turn serves were read from their sockets together, so another process's commit
- * landing while they are served is as concurrent with them as one landing a moment later; the
- * next turn sees it. The turn is libuv's loop count (it moves at each poll for I/O, where
- * requests are read), read rather than marked by a callback scheduled every turn: that
+ * the requests of many sockets, and the question (then always the pragma) was a fifth of a card
+ * look-up's cost. The requests a turn serves were read from their sockets together, so another
+ * process's commit landing while they are served is as concurrent with them as one landing a
+ * moment later; the next turn sees it. The turn is libuv's loop count (it moves at each poll for
+ * I/O, where requests are read), read rather than marked by a callback scheduled every turn: that
  * setImmediate cost the look-up more than the question itself. This process's own writes are
  * seen at once: any statement on its writer asks again.
  */

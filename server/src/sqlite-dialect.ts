@@ -12,6 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { SqliteVersions } from './read-cache.ts';
+import { WalIndexHeader } from './wal-index.ts';
 
 // Kysely's own SqliteDialect drives better-sqlite3; this one drives Node's built-in node:sqlite,
 // so the embedded database needs no native package.
@@ -205,9 +206,13 @@ class NodeSqliteDriver implements Driver {
   readonly #writes = new Mutex();
   #writer: NodeSqliteConnection | undefined;
   #reader: NodeSqliteConnection | undefined;
+  readonly #walIndex: WalIndexHeader;
+  /** The reader's last data_version, while the WAL index's header has not moved since it was read. */
+  #dataVersion: number | undefined;
 
   constructor(file: string) {
     this.#file = file;
+    this.#walIndex = new WalIndexHeader(file);
   }
 
   async init(): Promise<void> {
@@ -265,6 +270,14 @@ class NodeSqliteDriver implements Driver {
       if (isBusy(error)) return undefined;
       throw error;
     }
+  }
+
+  /** PRAGMA data_version on the reader (undefined when busy or closed), not asked again while no commit moved the WAL index. */
+  dataVersion(): number | undefined {
+    if (this.#dataVersion !== undefined && this.#walIndex.unchanged()) return this.#dataVersion;
+    this.#dataVersion = this.readNow<{ data_version: number }>('PRAGMA data_version')?.[0]?.data_version;
+    if (this.#dataVersion === undefined) this.#walIndex.forget();
+    return this.#dataVersion;
   }
 
   /** One statement outside a transaction: at once if it can, else once the database is free. */
@@ -333,7 +346,8 @@ class NodeSqliteDriver implements Driver {
     await this.#writes.lock();
     this.#reader?.close();
     this.#writer?.close();
-    this.#reader = this.#writer = undefined;
+    this.#walIndex.close();
+    this.#reader = this.#writer = this.#dataVersion = undefined;
     this.#writes.unlock();
   }
 }
@@ -376,7 +390,7 @@ export class NodeSqliteDialect implements Dialect {
   versions(): SqliteVersions {
     return {
       ownWrites: () => this.#driver?.writerStatements ?? 0,
-      dataVersion: () => this.#driver?.readNow<{ data_version: number }>('PRAGMA data_version')?.[0]?.data_version,
+      dataVersion: () => this.#driver?.dataVersion(),
       topicVersions: () => this.#driver?.readNow<{ topic: string; version: number }>('SELECT topic, version FROM cache_versions'),
     };
   }
