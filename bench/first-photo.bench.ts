@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { seedBigCard } from '../tests/support/big-card.ts';
-import { startSitesServer } from '../scripts/serve.ts';
+import { DEFAULT_TENANT, startSitesServer } from '../scripts/serve.ts';
 import { startDemoSite } from './support/demo-site.ts';
 import { PHONE, throttle } from './support/network.ts';
 
@@ -27,7 +27,7 @@ const cards = [
 const site = await startDemoSite((db, dataDir) => seedBigCard(db, dataDir, BIG, 20_000));
 // The page naming the photo, served as the sites are (its file is written for each photo).
 const floorSites = await mkdtemp(path.join(os.tmpdir(), 'bench-first-photo-'));
-await mkdir(path.join(floorSites, 'demo'));
+await mkdir(path.join(floorSites, DEFAULT_TENANT));
 const floorSite = await startSitesServer({ port: 0, sitesDir: floorSites });
 const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
@@ -65,7 +65,7 @@ async function firstThumb(url: string): Promise<{ ms: number; src: string }> {
 /** The same image named by a page's HTML (the gallery's slot, so the same look finds it): when it was painted, ms since navigation. */
 async function namedInHtml(src: string): Promise<number> {
   const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><div class="gallery-early"><img src="${src}" alt=""></div>`;
-  await writeFile(path.join(floorSites, 'demo', 'index.html'), html);
+  await writeFile(path.join(floorSites, DEFAULT_TENANT, 'index.html'), html);
   return (await firstThumb(floorSite.url)).ms;
 }
 

@@ -119,25 +119,27 @@ export interface SqliteVersions {
  * the requests of many sockets, and the question (then always the pragma) was a fifth of a card
  * look-up's cost. The requests a turn serves were read from their sockets together, so another
  * process's commit landing while they are served is as concurrent with them as one landing a
- * moment later; the next turn sees it. The turn is libuv's loop count (it moves at each poll for
- * I/O, where requests are read), read rather than marked by a callback scheduled every turn: that
- * setImmediate cost the look-up more than the question itself. This process's own writes are
- * seen at once: any statement on its writer asks again.
+ * moment later; the next turn sees it. The turn is libuv's loop count (it moves before each poll
+ * for I/O, where requests are read) with its count of events handled (it moves after each batch
+ * of them: a poll that filled its batch polls again within the same turn), read rather than
+ * marked by a callback scheduled every turn: that setImmediate cost the look-up more than the
+ * question itself. This process's own writes are seen at once: any statement on its writer asks
+ * again.
  */
 export const sqliteChanges =
   (versions: SqliteVersions) =>
   (cache: ReadCache): ChangeSource => {
     let seen: number | undefined;
     const known = new Map<string, number>();
-    /** When the version was last read: the event loop's turn and this process's write count. */
-    let checked = { turn: -1, ownWrites: -1 };
+    /** When the version was last read: the event loop's turn, its events so far, and this process's write count. */
+    let checked = { turn: -1, events: -1, ownWrites: -1 };
     return {
       sync() {
-        const turn = performance.nodeTiming.uvMetricsInfo.loopCount;
+        const { loopCount: turn, events } = performance.nodeTiming.uvMetricsInfo;
         const ownWrites = versions.ownWrites();
-        if (checked.turn === turn && checked.ownWrites === ownWrites) return true;
+        if (checked.turn === turn && checked.events === events && checked.ownWrites === ownWrites) return true;
         if (!changesSeen()) return false;
-        checked = { turn, ownWrites };
+        checked = { turn, events, ownWrites };
         return true;
       },
       close: async () => {},

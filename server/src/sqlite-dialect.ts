@@ -206,13 +206,13 @@ class NodeSqliteDriver implements Driver {
   readonly #writes = new Mutex();
   #writer: NodeSqliteConnection | undefined;
   #reader: NodeSqliteConnection | undefined;
-  readonly #walIndex: WalIndexHeader;
+  /** Undefined unless the database is in WAL mode: the pragma is then asked every time. */
+  #walIndex: WalIndexHeader | undefined;
   /** The reader's last data_version, while the WAL index's header has not moved since it was read. */
   #dataVersion: number | undefined;
 
   constructor(file: string) {
     this.#file = file;
-    this.#walIndex = new WalIndexHeader(file);
   }
 
   async init(): Promise<void> {
@@ -224,7 +224,9 @@ class NodeSqliteDriver implements Driver {
     // process; a power cut may lose the last ones, never the database. (PostgreSQL syncs every
     // commit.)
     writer.exec('PRAGMA busy_timeout = 0; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
-    await whenFree(() => writer.exec('PRAGMA journal_mode = WAL'), Date.now() + WRITE_WAIT_MS);
+    const { journal_mode } = await whenFree(() => writer.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }, Date.now() + WRITE_WAIT_MS);
+    const location = writer.location();
+    if (journal_mode === 'wal' && location) this.#walIndex = new WalIndexHeader(location);
     this.#writer = new NodeSqliteConnection(writer);
     this.#reader = new NodeSqliteConnection(new DatabaseSync(this.#file, { readOnly: true }));
   }
@@ -274,9 +276,9 @@ class NodeSqliteDriver implements Driver {
 
   /** PRAGMA data_version on the reader (undefined when busy or closed), not asked again while no commit moved the WAL index. */
   dataVersion(): number | undefined {
-    if (this.#dataVersion !== undefined && this.#walIndex.unchanged()) return this.#dataVersion;
+    if (this.#dataVersion !== undefined && this.#walIndex?.unchanged()) return this.#dataVersion;
     this.#dataVersion = this.readNow<{ data_version: number }>('PRAGMA data_version')?.[0]?.data_version;
-    if (this.#dataVersion === undefined) this.#walIndex.forget();
+    if (this.#dataVersion === undefined) this.#walIndex?.forget();
     return this.#dataVersion;
   }
 
@@ -346,8 +348,8 @@ class NodeSqliteDriver implements Driver {
     await this.#writes.lock();
     this.#reader?.close();
     this.#writer?.close();
-    this.#walIndex.close();
-    this.#reader = this.#writer = this.#dataVersion = undefined;
+    this.#walIndex?.close();
+    this.#reader = this.#writer = this.#walIndex = this.#dataVersion = undefined;
     this.#writes.unlock();
   }
 }

@@ -1,6 +1,6 @@
 // The read cache's shortcut on SQLite (server/src/wal-index.ts): the WAL index's header read
 // without a lock says "unchanged" only when no connection committed since the last look.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -40,15 +40,16 @@ describe('the WAL index header', () => {
       expect(header.unchanged()).toBe(true);
       db.exec('INSERT INTO t VALUES (2)');
       expect(header.unchanged()).toBe(false);
-      // A checkpoint that restarts the WAL, then a commit into the restarted WAL.
+      // A checkpoint that empties the WAL rewrites the header; then a commit into the restarted WAL.
       other.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      header.unchanged();
+      expect(header.unchanged()).toBe(false);
+      expect(header.unchanged()).toBe(true);
       other.exec('INSERT INTO t VALUES (3)');
       expect(header.unchanged()).toBe(false);
     } finally {
-      header.close();
       other.close();
       db.close();
+      header.close();
     }
   });
 
@@ -61,8 +62,8 @@ describe('the WAL index header', () => {
       expect(header.unchanged()).toBe(false);
       expect(header.unchanged()).toBe(true);
     } finally {
-      header.close();
       db.close();
+      header.close();
     }
 
     const missing = new WalIndexHeader(path.join(dir, 'none.sqlite'));
@@ -71,11 +72,33 @@ describe('the WAL index header', () => {
     missing.close();
 
     const torn = Buffer.alloc(96);
-    torn[8] = 1; // the first copy's change count moved, the second's not yet
+    torn[48 + 8] = 1; // SQLite writes the second copy first: its change count moved, the first's not yet
     await writeFile(path.join(dir, 'torn.sqlite-shm'), torn);
     const halfWritten = new WalIndexHeader(path.join(dir, 'torn.sqlite'));
     expect(halfWritten.unchanged()).toBe(false);
     expect(halfWritten.unchanged()).toBe(false);
     halfWritten.close();
+  });
+
+  it("shares one descriptor of the -shm among the looks at it, closed with the last (closing any would drop SQLite's locks on it)", async () => {
+    const { file, db } = walDatabase();
+    const shm = `${file}-shm`;
+    const open = async () => {
+      const fds = await readdir('/proc/self/fd');
+      const targets = await Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return targets.filter((target) => target === shm).length;
+    };
+    const sqliteOwn = await open();
+    const one = new WalIndexHeader(file);
+    const two = new WalIndexHeader(file);
+    one.unchanged();
+    two.unchanged();
+    expect(await open()).toBe(sqliteOwn + 1);
+    one.close();
+    expect(await open()).toBe(sqliteOwn + 1);
+    expect(two.unchanged()).toBe(true);
+    db.close();
+    two.close();
+    expect(await open()).toBe(0);
   });
 });
